@@ -1,0 +1,95 @@
+/* cmd.h - the command line: one table of commands, thin handlers.
+ *
+ * Adding a command:
+ *   1. write `int cmd_<noun>_<verb>(int argc, char **argv, struct ctx *ctx)` in
+ *      cmd/<noun>.c (or a cmd/<noun>-*.c beside it): parse options with
+ *      opt_parse(), call lib/, print, return the exit code;
+ *   2. declare it below and add a row to the table in cmd/main.c;
+ *   3. document it in man/quill-<noun>.1 and README.md, and test it in
+ *      tests/tNNNN-<noun>-<topic>.sh.
+ * Exit codes (DESIGN.md): 0 ok, 1 clean negative, 2 usage, 3 bad input,
+ * 4 outside failure.  Messages go to stderr as "quill: <what>: <why>".
+ */
+#ifndef QUILL_CMD_H
+#define QUILL_CMD_H
+
+#include <git2.h>
+#include <glib.h>
+#include <jansson.h>
+
+#include "resource.h"
+
+enum { NEED_REPO = 1 };
+
+struct ctx {
+	git_repository *repo;		/* open when the command has NEED_REPO */
+	struct resources *res;		/* templates/ and trailers.conf */
+	const char *name;		/* "series new", for help and errors */
+	gboolean color;			/* stdout is a terminal and colour is wanted */
+};
+
+typedef int (*cmd_fn)(int argc, char **argv, struct ctx *ctx);
+
+struct command {
+	const char *noun, *verb;
+	cmd_fn fn;
+	unsigned flags;
+	const char *summary;
+};
+
+/* ---- cmd/opt.c ---- */
+
+/* Parse argv with GOption.  `params` is the synopsis after the options
+ * ("[NAME]"), `description` the text under it.  Returns -1 to go on (argc
+ * and argv now hold the command's name and its operands), else the exit
+ * code (0 after --help, 2 after a usage error, which it printed). */
+int opt_parse(struct ctx *ctx, int *argc, char ***argv, const char *params,
+	      const char *description, const GOptionEntry *entries);
+
+/* Print "quill: <name>: <msg>" and return 2: a usage error. */
+int usage_error(struct ctx *ctx, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
+
+/* ---- cmd/output.c ---- */
+
+/* Print "quill: <message>" and return the exit code for the error; frees it. */
+int fail(GError *error);
+void warn(const char *fmt, ...) G_GNUC_PRINTF(1, 2);
+
+/* Print a JSON document to stdout, indented, and release it. */
+void print_json(json_t *doc);
+
+/* A JSON string or null. */
+json_t *json_str_or_null(const char *s);
+
+/* Colour on a terminal only: the escape or "". */
+const char *color(struct ctx *ctx, const char *which);	/* "bold", "green", "red", "yellow", "dim", "reset" */
+
+/* ---- cmd/common.c ---- */
+struct series;
+
+/* Load the series named `given` (NULL: the current one, see config.h) and
+ * repair its derived refs (warning on failure).  *out: series_free. */
+gboolean open_series(struct series **out, struct ctx *ctx, const char *given, GError **error);
+
+/* A JSON array of strings (new reference). */
+json_t *strv_json(char **v);
+
+/* The first 12 hex digits, or "-" for NULL (caller owns). */
+char *short_oid(const char *hex);
+
+/* ---- commands ---- */
+int cmd_series_new(int argc, char **argv, struct ctx *ctx);
+int cmd_series_edit(int argc, char **argv, struct ctx *ctx);
+int cmd_series_edit_cover(int argc, char **argv, struct ctx *ctx);
+int cmd_series_new_version(int argc, char **argv, struct ctx *ctx);
+int cmd_series_list(int argc, char **argv, struct ctx *ctx);
+int cmd_series_show(int argc, char **argv, struct ctx *ctx);
+int cmd_series_diff(int argc, char **argv, struct ctx *ctx);
+int cmd_series_format(int argc, char **argv, struct ctx *ctx);
+int cmd_series_push(int argc, char **argv, struct ctx *ctx);
+int cmd_series_fetch(int argc, char **argv, struct ctx *ctx);
+int cmd_series_import_b4(int argc, char **argv, struct ctx *ctx);
+int cmd_series_export(int argc, char **argv, struct ctx *ctx);
+int cmd_series_import(int argc, char **argv, struct ctx *ctx);
+
+#endif

@@ -1,0 +1,40 @@
+/* common.c - helpers the command files share. */
+#include "cmd.h"
+#include "config.h"
+#include "series.h"
+
+/* Load the series named by `given` (or the current one) and heal its tags. */
+gboolean open_series(struct series **out, struct ctx *ctx, const char *given,
+			    GError **error)
+{
+	char *name;
+	GError *e = NULL;
+
+	if (!config_current_series(&name, ctx->repo, given, error))
+		return FALSE;
+	if (!series_load(out, ctx->repo, name, error)) {
+		g_free(name);
+		return FALSE;
+	}
+	g_free(name);
+	if (series_repair(*out, ctx->repo, &e) < 0) {
+		warn("%s", e->message);
+		g_error_free(e);
+	}
+	return TRUE;
+}
+
+json_t *strv_json(char **v)
+{
+	json_t *a = json_array();
+
+	for (; v && *v; v++)
+		json_array_append_new(a, json_string(*v));
+	return a;
+}
+
+char *short_oid(const char *hex)
+{
+	return hex ? g_strndup(hex, 12) : g_strdup("-");
+}
+

@@ -1,0 +1,197 @@
+/* main.c - quill's entry point: one table of commands, dispatch, help. */
+#include "cmd.h"
+#include "config.h"
+#include "error.h"
+
+#include <gmime/gmime.h>
+#include <locale.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+static const struct command commands[] = {
+	{ "series", "new", cmd_series_new, NEED_REPO, "start a series: a branch and its state in git" },
+	{ "series", "edit", cmd_series_edit, NEED_REPO, "change prefix, recipients, base, name" },
+	{ "series", "edit-cover", cmd_series_edit_cover, NEED_REPO, "edit the cover letter" },
+	{ "series", "new-version", cmd_series_new_version, NEED_REPO,
+	  "freeze the current version and start the next" },
+	{ "series", "list", cmd_series_list, NEED_REPO, "list the series of this repository" },
+	{ "series", "show", cmd_series_show, NEED_REPO, "show a series and its versions" },
+	{ "series", "diff", cmd_series_diff, NEED_REPO, "compare two versions (range-diff)" },
+	{ "series", "format", cmd_series_format, NEED_REPO, "write the cover and patches as mails" },
+	{ "series", "push", cmd_series_push, NEED_REPO, "push series state, tags and notes" },
+	{ "series", "fetch", cmd_series_fetch, NEED_REPO, "fetch series state, tags and notes" },
+	{ "series", "import-b4", cmd_series_import_b4, NEED_REPO, "adopt a branch prepared by b4" },
+	{ "series", "export", cmd_series_export, NEED_REPO, "write a series to a directory" },
+	{ "series", "import", cmd_series_import, NEED_REPO, "rebuild a series from a directory" },
+};
+
+static const struct {
+	const char *noun, *summary;
+} nouns[] = {
+	{ "series", "a patch series and all its versions, kept in git" },
+};
+
+static void print_overview(FILE *f)
+{
+	fprintf(f, "usage: quill <noun> <verb> [options] [args]\n"
+		   "       quill help [<noun>]   quill <noun> <verb> --help   quill --version\n\n");
+	for (size_t n = 0; n < G_N_ELEMENTS(nouns); n++) {
+		fprintf(f, "%s: %s\n", nouns[n].noun, nouns[n].summary);
+		for (size_t i = 0; i < G_N_ELEMENTS(commands); i++)
+			if (!strcmp(commands[i].noun, nouns[n].noun))
+				fprintf(f, "  %-13s %s\n", commands[i].verb, commands[i].summary);
+		fputc('\n', f);
+	}
+	fprintf(f, "Exit codes: 0 ok, 1 a clean negative, 2 bad usage, 3 bad input, 4 outside failure.\n");
+}
+
+static gboolean known_noun(const char *noun)
+{
+	for (size_t n = 0; n < G_N_ELEMENTS(nouns); n++)
+		if (!strcmp(nouns[n].noun, noun))
+			return TRUE;
+	return FALSE;
+}
+
+static void print_noun(FILE *f, const char *noun)
+{
+	fprintf(f, "usage: quill %s <verb> [options]\n\n", noun);
+	for (size_t i = 0; i < G_N_ELEMENTS(commands); i++)
+		if (!strcmp(commands[i].noun, noun))
+			fprintf(f, "  %-13s %s\n", commands[i].verb, commands[i].summary);
+	fprintf(f, "\n'quill %s <verb> --help' describes one; 'man quill-%s' all.\n", noun, noun);
+}
+
+/* The directory holding the running binary, for templates/ beside it. */
+static char *exe_dir(const char *argv0)
+{
+	char *path = g_file_read_link("/proc/self/exe", NULL);
+	char *dir;
+
+	if (!path)
+		path = g_find_program_in_path(argv0);
+	if (!path)
+		return NULL;
+	dir = g_path_get_dirname(path);
+	g_free(path);
+	return dir;
+}
+
+static gboolean want_color(git_repository *repo)
+{
+	char *ui;
+	gboolean on = isatty(STDOUT_FILENO) && !g_getenv("NO_COLOR");
+
+	ui = config_get(repo, "color.ui");
+	if (ui && (!g_ascii_strcasecmp(ui, "never") || !g_ascii_strcasecmp(ui, "false")))
+		on = FALSE;
+	else if (ui && !g_ascii_strcasecmp(ui, "always"))
+		on = TRUE;
+	g_free(ui);
+	return on;
+}
+
+static int run(const struct command *c, int argc, char **argv, const char *argv0)
+{
+	struct ctx ctx = { 0 };
+	char *dir = exe_dir(argv0);
+	const char *dirs[3] = { dir, QUILL_SHAREDIR, NULL };
+	char *name = g_strdup_printf("%s %s", c->noun, c->verb);
+	int rc;
+
+	if (!dir) {
+		dirs[0] = QUILL_SHAREDIR;
+		dirs[1] = NULL;
+	}
+	ctx.name = name;
+	ctx.res = resources_new(dirs);
+	if (c->flags & NEED_REPO) {
+		gboolean help = FALSE;
+		for (int i = 1; i < argc; i++)
+			if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
+				help = TRUE;
+			else if (!strcmp(argv[i], "--"))
+				break;
+		rc = git_repository_open_ext(&ctx.repo, NULL, GIT_REPOSITORY_OPEN_FROM_ENV, NULL);
+		if (rc < 0 && !help) {
+			if (rc == GIT_ENOTFOUND)
+				fprintf(stderr, "quill: %s: not in a git repository\n", name);
+			else
+				fprintf(stderr, "quill: %s: cannot open the repository: %s\n", name,
+					git_error_last() ? git_error_last()->message : "unknown error");
+			rc = 2;
+			goto done;
+		}
+	}
+	ctx.color = want_color(ctx.repo);
+	rc = c->fn(argc, argv, &ctx);
+done:
+	git_repository_free(ctx.repo);
+	resources_free(ctx.res);
+	g_free(name);
+	g_free(dir);
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	const char *noun, *verb;
+	int rc;
+
+	setlocale(LC_ALL, "");
+	git_libgit2_init();
+	g_mime_init();
+	if (argc < 2) {
+		print_overview(stderr);
+		rc = 2;
+		goto out;
+	}
+	noun = argv[1];
+	if (!strcmp(noun, "--version") || !strcmp(noun, "version")) {
+		printf("quill %s\n", QUILL_VERSION);
+		rc = 0;
+		goto out;
+	}
+	if (!strcmp(noun, "help") || !strcmp(noun, "--help") || !strcmp(noun, "-h")) {
+		if (argc > 2 && known_noun(argv[2])) {
+			print_noun(stdout, argv[2]);
+			rc = 0;
+		} else if (argc > 2) {
+			fprintf(stderr, "quill: no such noun '%s'\n", argv[2]);
+			rc = 2;
+		} else {
+			print_overview(stdout);
+			rc = 0;
+		}
+		goto out;
+	}
+	if (!known_noun(noun)) {
+		fprintf(stderr, "quill: '%s' is not a quill command; see 'quill help'\n", noun);
+		rc = 2;
+		goto out;
+	}
+	if (argc < 3 || !strcmp(argv[2], "--help") || !strcmp(argv[2], "-h")) {
+		print_noun(argc < 3 ? stderr : stdout, noun);
+		rc = argc < 3 ? 2 : 0;
+		goto out;
+	}
+	verb = argv[2];
+	for (size_t i = 0; i < G_N_ELEMENTS(commands); i++) {
+		if (!strcmp(commands[i].noun, noun) && !strcmp(commands[i].verb, verb)) {
+			rc = run(&commands[i], argc - 2, argv + 2, argv[0]);
+			goto out;
+		}
+	}
+	fprintf(stderr, "quill: '%s %s' is not a quill command; see 'quill help %s'\n", noun, verb,
+		noun);
+	rc = 2;
+out:
+	if (fflush(stdout) || ferror(stdout)) {
+		fprintf(stderr, "quill: cannot write to standard output\n");
+		rc = 4;
+	}
+	g_mime_shutdown();
+	git_libgit2_shutdown();
+	return rc;
+}

@@ -1,0 +1,61 @@
+/* output.c - what commands print: errors, warnings, JSON, colour. */
+#include "cmd.h"
+#include "error.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+int fail(GError *error)
+{
+	int code = qerr_exit_code(error);
+
+	fprintf(stderr, "quill: %s\n", error ? error->message : "unknown error");
+	if (error)
+		g_error_free(error);
+	return code ? code : 4;
+}
+
+void warn(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("quill: warning: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+void print_json(json_t *doc)
+{
+	char *s = json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(17));
+
+	if (s) {
+		fputs(s, stdout);
+		fputc('\n', stdout);
+		free(s);
+	}
+	json_decref(doc);
+}
+
+json_t *json_str_or_null(const char *s)
+{
+	return s ? json_string(s) : json_null();
+}
+
+const char *color(struct ctx *ctx, const char *which)
+{
+	static const struct { const char *name, *esc; } table[] = {
+		{ "bold", "\033[1m" }, { "green", "\033[32m" }, { "red", "\033[31m" },
+		{ "yellow", "\033[33m" }, { "dim", "\033[2m" }, { "cyan", "\033[36m" },
+		{ "reset", "\033[m" },
+	};
+
+	if (!ctx->color)
+		return "";
+	for (size_t i = 0; i < G_N_ELEMENTS(table); i++)
+		if (!strcmp(table[i].name, which))
+			return table[i].esc;
+	return "";
+}

@@ -1,0 +1,525 @@
+/* series-version.c - quill series new-version / list / show / diff. */
+#include "cmd.h"
+#include "commit.h"
+#include "config.h"
+#include "cover.h"
+#include "error.h"
+#include "rangediff.h"
+#include "series.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* ---- new-version ---- */
+
+int cmd_series_new_version(int argc, char **argv, struct ctx *ctx)
+{
+	char *changes_opt = NULL, *msgid = NULL;
+	gboolean json = FALSE;
+	GOptionEntry entries[] = {
+		{ "message", 'm', 0, G_OPTION_ARG_STRING, &changes_opt, "What changed in this version (replaces the EDITME draft)", "CHANGES" },
+		{ "msgid", 0, 0, G_OPTION_ARG_STRING, &msgid, "The Message-ID the cover was sent with (mail sent by other means)", "MSGID" },
+		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print the frozen version as JSON", NULL },
+		G_OPTION_ENTRY_NULL
+	};
+	struct series *s = NULL;
+	struct cover_input in = { 0 };
+	struct series_freeze_opts fo = { 0 };
+	struct series_version *v;
+	GError *e = NULL;
+	char *working = NULL, *subject = NULL, *body = NULL, *frozen = NULL, *changes = NULL;
+	char *lines = NULL, *link = NULL, *next = NULL, *tag = NULL;
+	int n, rc = opt_parse(ctx, &argc, &argv, "[NAME]",
+			      "Freezes the working version vN as it stands on the branch (base, tip,\n"
+			      "patch-ids, the cover as rendered), tags it quill/NAME/vN and starts vN+1\n"
+			      "with a 'Changes in vN+1:' draft in the cover.",
+			      entries);
+
+	if (rc >= 0)
+		goto out;
+	if (argc > 2) {
+		rc = usage_error(ctx, "too many arguments");
+		goto out;
+	}
+	if (!open_series(&s, ctx, argc > 1 ? argv[1] : NULL, &e) ||
+	    !cover_prepare(&in, ctx->repo, s, 0, ctx->res, &e)) {
+		rc = fail(e);
+		goto out;
+	}
+	n = s->version;
+	if (in.patches->len == 0) {
+		fprintf(stderr, "quill: series %s has no patches: branch %s holds nothing on top of "
+				"its base\n", s->name, s->branch);
+		rc = 1;
+		goto out;
+	}
+	if (msgid) {
+		size_t l = strlen(msgid);
+		if (msgid[0] == '<' && l > 2 && msgid[l - 1] == '>') {
+			memmove(msgid, msgid + 1, l - 2);
+			msgid[l - 2] = 0;
+		}
+	}
+	working = changes_opt && n > 1 ? cover_set_changes(s->cover, n, changes_opt)
+				       : g_strdup(s->cover);
+	if (!cover_render(&subject, &body, &in, working, &e)) {
+		rc = fail(e);
+		goto out;
+	}
+	frozen = g_strdup_printf("%s\n\n%s", subject, body);
+	if (strstr(frozen, "EDITME"))
+		warn("the cover of v%d still has EDITME lines", n);
+	changes = changes_opt && n == 1 ? g_strdup(changes_opt) : cover_extract_changes(body, n);
+	lines = in.cmp ? range_changes_lines(in.cmp) : g_strdup("");
+	link = cover_link_line(series_get_version(s, n - 1), in.linkmask);
+	next = cover_next(working, n + 1, lines, link);
+	fo.cover = frozen;
+	fo.changes = changes;
+	fo.next_cover = next;
+	fo.cover_msgid = msgid;
+	if (!series_freeze(s, ctx->repo, &fo, &e)) {
+		rc = fail(e);
+		goto out;
+	}
+	v = series_get_version(s, n);
+	tag = series_tag_name(s->name, n);
+	if (json) {
+		print_json(json_pack("{s:s, s:i, s:s, s:s, s:s, s:i, s:i}", "name", s->name, "frozen", n,
+				     "tag", tag, "base", v->base, "tip", v->tip, "patches",
+				     (int)v->patches->len, "version", s->version));
+	} else {
+		printf("froze v%d of %s: %u patch%s, tag %s\n", n, s->name, v->patches->len,
+		       v->patches->len == 1 ? "" : "es", tag);
+		if (in.cmp) {
+			char *sum = range_summary(in.cmp);
+			printf("  since v%d: %s\n", n - 1, sum);
+			g_free(sum);
+		}
+		printf("now at v%d: the cover has a 'Changes in v%d:' draft (quill series edit-cover)\n",
+		       s->version, s->version);
+	}
+	rc = 0;
+out:
+	cover_input_release(&in);
+	series_free(s);
+	g_free(changes_opt);
+	g_free(msgid);
+	g_free(working);
+	g_free(subject);
+	g_free(body);
+	g_free(frozen);
+	g_free(changes);
+	g_free(lines);
+	g_free(link);
+	g_free(next);
+	g_free(tag);
+	return rc;
+}
+
+/* ---- list ---- */
+
+static char *date_of(gint64 t)
+{
+	GDateTime *dt = g_date_time_new_from_unix_utc(t);
+	char *s = g_date_time_format(dt, "%Y-%m-%dT%H:%M:%SZ");
+
+	g_date_time_unref(dt);
+	return s;
+}
+
+int cmd_series_list(int argc, char **argv, struct ctx *ctx)
+{
+	gboolean json = FALSE;
+	GOptionEntry entries[] = {
+		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print JSON", NULL },
+		G_OPTION_ENTRY_NULL
+	};
+	GPtrArray *names;
+	GError *e = NULL;
+	json_t *arr = json_array();
+	int rc = opt_parse(ctx, &argc, &argv, "", "Lists every series of the repository.", entries);
+
+	if (rc >= 0)
+		goto out;
+	if (argc > 1) {
+		rc = usage_error(ctx, "no arguments expected");
+		goto out;
+	}
+	if (!(names = store_list(ctx->repo, &e))) {
+		rc = fail(e);
+		goto out;
+	}
+	if (!json && names->len)
+		printf("%s%-20s %-7s %-20s %7s  %s%s\n", color(ctx, "bold"), "NAME", "VERSION", "BASE",
+		       "PATCHES", "LAST CHANGE", color(ctx, "reset"));
+	for (guint i = 0; i < names->len; i++) {
+		struct series *s;
+		GPtrArray *patches = NULL;
+		char *when;
+		int count = -1;
+
+		if (!series_load(&s, ctx->repo, g_ptr_array_index(names, i), &e)) {
+			warn("%s", e->message);
+			g_clear_error(&e);
+			continue;
+		}
+		if (series_load_patches(&patches, NULL, NULL, ctx->repo, s, 0, 0, NULL))
+			count = (int)patches->len;
+		when = date_of(state_time(s->state));
+		if (json) {
+			json_array_append_new(
+				arr, json_pack("{s:s, s:i, s:s, s:o, s:o, s:s}", "name", s->name,
+					       "version", s->version, "branch", s->branch, "base",
+					       json_str_or_null(s->upstream), "patches",
+					       count < 0 ? json_null() : json_integer(count),
+					       "last_change", when));
+		} else {
+			char cnt[16];
+			g_snprintf(cnt, sizeof cnt, count < 0 ? "?" : "%d", count);
+			printf("%-20s v%-6d %-20s %7s  %s\n", s->name, s->version,
+			       s->upstream ? s->upstream : "-", cnt, when);
+		}
+		g_free(when);
+		if (patches)
+			g_ptr_array_unref(patches);
+		series_free(s);
+	}
+	if (json)
+		print_json(json_pack("{s:O}", "series", arr));
+	else if (!names->len)
+		printf("no series yet; start one with 'quill series new NAME'\n");
+	g_ptr_array_unref(names);
+	rc = 0;
+out:
+	json_decref(arr);
+	return rc;
+}
+
+/* ---- show ---- */
+
+static json_t *patches_json(const struct series_version *v, GPtrArray *cps)
+{
+	json_t *a = json_array();
+
+	if (v) {
+		for (guint i = 0; i < v->patches->len; i++) {
+			const struct series_patch *p = g_ptr_array_index(v->patches, i);
+			json_array_append_new(
+				a, json_pack("{s:i, s:s, s:o, s:s, s:o, s:o}", "index", i + 1, "commit",
+					     p->commit, "patch_id", json_str_or_null(p->patch_id),
+					     "subject", p->subject, "author",
+					     json_str_or_null(p->author), "msgid",
+					     json_str_or_null(p->msgid)));
+		}
+	} else {
+		for (guint i = 0; cps && i < cps->len; i++) {
+			const struct commit_patch *p = g_ptr_array_index(cps, i);
+			char *author = g_strdup_printf("%s <%s>", p->author_name, p->author_email);
+			json_array_append_new(
+				a, json_pack("{s:i, s:s, s:s, s:s, s:s, s:n}", "index", i + 1, "commit",
+					     git_oid_tostr_s(&p->oid), "patch_id", p->patch_id,
+					     "subject", p->subject, "author", author, "msgid"));
+			g_free(author);
+		}
+	}
+	return a;
+}
+
+int cmd_series_show(int argc, char **argv, struct ctx *ctx)
+{
+	gboolean json = FALSE;
+	int only = 0;
+	GOptionEntry entries[] = {
+		{ "version", 'v', 0, G_OPTION_ARG_INT, &only, "Show version N in detail", "N" },
+		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print JSON", NULL },
+		G_OPTION_ENTRY_NULL
+	};
+	struct series *s = NULL;
+	GError *e = NULL;
+	GPtrArray *working = NULL;
+	git_oid wbase, wtip;
+	gboolean have_working;
+	json_t *versions = json_array(), *doc = NULL;
+	int rc = opt_parse(ctx, &argc, &argv, "[NAME]",
+			   "Shows the series, its frozen versions and the working one.", entries);
+
+	if (rc >= 0)
+		goto out;
+	if (argc > 2) {
+		rc = usage_error(ctx, "too many arguments");
+		goto out;
+	}
+	if (!open_series(&s, ctx, argc > 1 ? argv[1] : NULL, &e)) {
+		rc = fail(e);
+		goto out;
+	}
+	if (only && (only < 1 || only > s->version)) {
+		rc = usage_error(ctx, "series %s has versions 1 to %d", s->name, s->version);
+		goto out;
+	}
+	have_working = series_load_patches(&working, &wbase, &wtip, ctx->repo, s, 0,
+					   only == s->version ? COMMIT_WANT_DIFF : 0, &e);
+	if (!have_working) {
+		warn("the working version: %s", e->message);
+		g_clear_error(&e);
+	}
+	if (!json) {
+		char *prefix = series_subject_prefix(s, s->version, 0, 0);
+		printf("%sseries %s%s  v%d  change-id %s\n", color(ctx, "bold"), s->name,
+		       color(ctx, "reset"), s->version, s->change_id);
+		printf("  branch  %s, based on %s\n", s->branch, s->upstream ? s->upstream : "-");
+		printf("  subject %s\n", prefix);
+		if (s->to && *s->to) {
+			char *j = g_strjoinv(", ", s->to);
+			printf("  to      %s\n", j);
+			g_free(j);
+		}
+		if (s->cc && *s->cc) {
+			char *j = g_strjoinv(", ", s->cc);
+			printf("  cc      %s\n", j);
+			g_free(j);
+		}
+		if (s->list)
+			printf("  list    %s\n", s->list);
+		for (char **p = s->prereqs; p && *p; p++)
+			printf("  needs   %s\n", *p);
+		g_free(prefix);
+	}
+	for (int n = 1; n <= s->version; n++) {
+		struct series_version *v = series_get_version(s, n);
+		struct range_compare *cmp = NULL;
+		char *tag = v ? series_tag_name(s->name, n) : NULL, *sum = NULL;
+		int count = v ? (int)v->patches->len : have_working ? (int)working->len : -1;
+
+		if (n > 1 && (v || have_working) && range_compare(&cmp, ctx->repo, s, n - 1, v ? n : 0, NULL))
+			sum = range_summary(cmp);
+		if (json) {
+			json_t *o = json_pack(
+				"{s:i, s:o, s:o, s:o, s:o, s:o, s:b, s:b, s:o}", "version", n, "tag",
+				json_str_or_null(tag), "date", json_str_or_null(v ? v->date : NULL),
+				"base",
+				v ? json_string(v->base)
+				  : have_working ? json_string(git_oid_tostr_s(&wbase)) : json_null(),
+				"tip",
+				v ? json_string(v->tip)
+				  : have_working ? json_string(git_oid_tostr_s(&wtip)) : json_null(),
+				"patches", count < 0 ? json_null() : json_integer(count), "sent",
+				v ? v->sent : FALSE, "frozen", v != NULL, "changed",
+				json_str_or_null(sum));
+			if (v && v->cover_msgid)
+				json_object_set_new(o, "cover_msgid", json_string(v->cover_msgid));
+			json_array_append_new(versions, o);
+		} else {
+			char cnt[16];
+			g_snprintf(cnt, sizeof cnt, count < 0 ? "?" : "%d", count);
+			printf("  %sv%-3d%s %-20s %3s patch%s  %-24s %s%s\n", color(ctx, "bold"), n,
+			       color(ctx, "reset"), v ? v->date : "(working)", cnt,
+			       count == 1 ? "  " : "es", v ? tag : s->branch, v && v->sent ? "sent  " : "",
+			       sum ? sum : "");
+		}
+		range_compare_free(cmp);
+		g_free(sum);
+		g_free(tag);
+	}
+	if (json) {
+		doc = json_pack("{s:s, s:i, s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:O}", "name",
+				s->name, "version", s->version, "change_id", s->change_id, "branch",
+				s->branch, "base", json_str_or_null(s->upstream), "prefixes",
+				strv_json(s->prefixes), "to", strv_json(s->to), "cc", strv_json(s->cc),
+				"list", json_str_or_null(s->list), "prerequisites",
+				strv_json(s->prereqs), "versions", versions);
+	}
+	if (only) {
+		struct series_version *v = series_get_version(s, only);
+		if (json) {
+			json_object_set_new(
+				doc, "detail",
+				json_pack("{s:i, s:o, s:o, s:o}", "version", only, "patches",
+					  patches_json(v, working), "cover",
+					  json_str_or_null(v ? v->cover : s->cover), "changes",
+					  json_str_or_null(v ? v->changes : NULL)));
+		} else {
+			printf("\nv%d%s:\n", only, v ? "" : " (working)");
+			if (v) {
+				for (guint i = 0; i < v->patches->len; i++) {
+					const struct series_patch *p = g_ptr_array_index(v->patches, i);
+					char *c = short_oid(p->commit);
+					printf("  %2u/%u %s %s\n", i + 1, v->patches->len, c, p->subject);
+					g_free(c);
+				}
+				if (*v->changes)
+					printf("\nchanges:\n%s", v->changes);
+				printf("\ncover (as frozen):\n%s", v->cover);
+			} else {
+				for (guint i = 0; have_working && i < working->len; i++) {
+					const struct commit_patch *p = g_ptr_array_index(working, i);
+					printf("  %2u/%u %.12s %s\n", i + 1, working->len,
+					       git_oid_tostr_s(&p->oid), p->subject);
+				}
+				printf("\ncover (working):\n%s", s->cover);
+			}
+		}
+	}
+	if (json)
+		print_json(doc);
+	rc = 0;
+out:
+	json_decref(versions);
+	if (working)
+		g_ptr_array_unref(working);
+	series_free(s);
+	return rc;
+}
+
+/* ---- diff ---- */
+
+static gboolean parse_version(const char *arg, int *out)
+{
+	const char *p = arg[0] == 'v' ? arg + 1 : arg;
+	char *end;
+	long v;
+
+	if (!g_ascii_isdigit(*p))
+		return FALSE;
+	v = strtol(p, &end, 10);
+	if (*end || v < 1 || v > 100000)
+		return FALSE;
+	*out = (int)v;
+	return TRUE;
+}
+
+static const char *mark_of(enum pair_kind k)
+{
+	switch (k) {
+	case PAIR_UNCHANGED: return "=";
+	case PAIR_MESSAGE: case PAIR_CHANGED: return "!";
+	case PAIR_ADDED: return ">";
+	case PAIR_DROPPED: return "<";
+	}
+	return "?";
+}
+
+int cmd_series_diff(int argc, char **argv, struct ctx *ctx)
+{
+	gboolean json = FALSE, summary_only = FALSE;
+	GOptionEntry entries[] = {
+		{ "summary", 's', 0, G_OPTION_ARG_NONE, &summary_only, "Only the pairing, no diffs", NULL },
+		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print JSON", NULL },
+		G_OPTION_ENTRY_NULL
+	};
+	struct series *s = NULL;
+	struct range_compare *c = NULL;
+	GError *e = NULL;
+	const char *name = NULL;
+	int vers[2], nv = 0, va, vb, width;
+	int rc = opt_parse(ctx, &argc, &argv, "[NAME] [vA [vB]]",
+			   "Compares two versions patch by patch (stable patch-id, then the least\n"
+			   "costly pairing, as git range-diff does).  Without versions: the last\n"
+			   "frozen one against the working branch; with one: that one against it.",
+			   entries);
+
+	if (rc >= 0)
+		goto out;
+	for (int i = 1; i < argc; i++) {
+		int v;
+		if (nv < 2 && parse_version(argv[i], &v))
+			vers[nv++] = v;
+		else if (!name && nv == 0 && i == 1)
+			name = argv[i];
+		else {
+			rc = usage_error(ctx, "unexpected argument '%s'", argv[i]);
+			goto out;
+		}
+	}
+	if (!open_series(&s, ctx, name, &e)) {
+		rc = fail(e);
+		goto out;
+	}
+	if (nv == 0) {
+		if (s->version < 2) {
+			rc = usage_error(ctx, "series %s has no frozen version to compare with", s->name);
+			goto out;
+		}
+		va = s->version - 1;
+		vb = s->version;
+	} else if (nv == 1) {
+		va = vers[0];
+		vb = s->version;
+	} else {
+		va = vers[0];
+		vb = vers[1];
+	}
+	if (va < 1 || va > s->version || vb < 1 || vb > s->version) {
+		rc = usage_error(ctx, "series %s has versions 1 to %d (v%d is the working one)", s->name,
+				 s->version, s->version);
+		goto out;
+	}
+	if (!range_compare(&c, ctx->repo, s, va == s->version ? 0 : va, vb == s->version ? 0 : vb,
+			   &e)) {
+		rc = fail(e);
+		goto out;
+	}
+	if (json) {
+		json_t *pairs = json_array(), *counts = json_object();
+		for (guint i = 0; i < c->pairs->len; i++) {
+			const struct pair *p = &g_array_index(c->pairs, struct pair, i);
+			const struct commit_patch *o = p->old_index >= 0 ? g_ptr_array_index(c->old, p->old_index) : NULL;
+			const struct commit_patch *n = p->new_index >= 0 ? g_ptr_array_index(c->new_, p->new_index) : NULL;
+			json_array_append_new(
+				pairs,
+				json_pack("{s:o, s:o, s:s, s:o, s:o, s:s}", "old",
+					  o ? json_integer(p->old_index + 1) : json_null(), "new",
+					  n ? json_integer(p->new_index + 1) : json_null(), "status",
+					  pair_kind_name(p->kind), "old_commit",
+					  o ? json_string(git_oid_tostr_s(&o->oid)) : json_null(),
+					  "new_commit",
+					  n ? json_string(git_oid_tostr_s(&n->oid)) : json_null(),
+					  "subject", n ? n->subject : o->subject));
+		}
+		for (int k = PAIR_UNCHANGED; k <= PAIR_DROPPED; k++)
+			json_object_set_new(counts, pair_kind_name(k), json_integer(c->counts[k]));
+		print_json(json_pack("{s:s, s:{s:i, s:s, s:s, s:b}, s:{s:i, s:s, s:s, s:b}, s:o, s:o}",
+				     "name", s->name, "from", "version", va, "base",
+				     git_oid_tostr_s(&c->old_base), "tip", git_oid_tostr_s(&c->old_tip),
+				     "working", va == s->version, "to", "version", vb, "base",
+				     git_oid_tostr_s(&c->new_base), "tip", git_oid_tostr_s(&c->new_tip),
+				     "working", vb == s->version, "pairs", pairs, "counts", counts));
+	} else {
+		char *sum = range_summary(c);
+		width = g_snprintf(NULL, 0, "%u", MAX(c->old->len, c->new_->len));
+		for (guint i = 0; i < c->pairs->len; i++) {
+			const struct pair *p = &g_array_index(c->pairs, struct pair, i);
+			const struct commit_patch *o = p->old_index >= 0 ? g_ptr_array_index(c->old, p->old_index) : NULL;
+			const struct commit_patch *n = p->new_index >= 0 ? g_ptr_array_index(c->new_, p->new_index) : NULL;
+			char ol[16], nl[16];
+			const char *col = p->kind == PAIR_UNCHANGED ? "" : p->kind == PAIR_ADDED ? "green"
+					  : p->kind == PAIR_DROPPED ? "red" : "yellow";
+
+			if (o)
+				g_snprintf(ol, sizeof ol, "%*d", width, p->old_index + 1);
+			else
+				g_snprintf(ol, sizeof ol, "%*s", width, "-");
+			if (n)
+				g_snprintf(nl, sizeof nl, "%*d", width, p->new_index + 1);
+			else
+				g_snprintf(nl, sizeof nl, "%*s", width, "-");
+			printf("%s%s:  %.12s %s %s:  %.12s %s%s%s\n", color(ctx, col), ol,
+			       o ? git_oid_tostr_s(&o->oid) : "------------", mark_of(p->kind), nl,
+			       n ? git_oid_tostr_s(&n->oid) : "------------", n ? n->subject : o->subject,
+			       p->kind == PAIR_MESSAGE ? " (message only)" : "", color(ctx, "reset"));
+			if (!summary_only && (p->kind == PAIR_CHANGED || p->kind == PAIR_MESSAGE)) {
+				char *d = range_pair_diff(c, p);
+				fputs(d, stdout);
+				g_free(d);
+			}
+		}
+		printf("v%d%s -> v%d%s: %s\n", va, va == s->version ? " (working)" : "", vb,
+		       vb == s->version ? " (working)" : "", sum);
+		g_free(sum);
+	}
+	rc = 0;
+out:
+	range_compare_free(c);
+	series_free(s);
+	return rc;
+}

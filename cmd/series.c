@@ -1,0 +1,359 @@
+/* series.c - quill series new / edit / edit-cover / new-version / list / show. */
+#include "cmd.h"
+#include "commit.h"
+#include "config.h"
+#include "cover.h"
+#include "error.h"
+#include "rangediff.h"
+#include "series.h"
+
+#include <glib/gstdio.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+
+/* ---- new ---- */
+
+int cmd_series_new(int argc, char **argv, struct ctx *ctx)
+{
+	char *base = NULL, *branch = NULL, *list = NULL;
+	char **prefixes = NULL, **to = NULL, **cc = NULL;
+	gboolean no_checkout = FALSE, json = FALSE;
+	GOptionEntry entries[] = {
+		{ "base", 0, 0, G_OPTION_ARG_STRING, &base, "The upstream the series forks from (default: HEAD)", "REV" },
+		{ "branch", 0, 0, G_OPTION_ARG_STRING, &branch, "Adopt this existing branch instead of creating NAME", "BRANCH" },
+		{ "prefix", 0, 0, G_OPTION_ARG_STRING_ARRAY, &prefixes, "A subject prefix beside PATCH (RFC, net-next); repeatable", "WORD" },
+		{ "to", 0, 0, G_OPTION_ARG_STRING_ARRAY, &to, "A To: recipient; repeatable", "ADDR" },
+		{ "cc", 0, 0, G_OPTION_ARG_STRING_ARRAY, &cc, "A Cc: recipient; repeatable", "ADDR" },
+		{ "list", 0, 0, G_OPTION_ARG_STRING, &list, "The lore inbox the series goes to", "INBOX" },
+		{ "no-checkout", 0, 0, G_OPTION_ARG_NONE, &no_checkout, "Do not switch to the new branch", NULL },
+		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print the new series as JSON", NULL },
+		G_OPTION_ENTRY_NULL
+	};
+	struct series_new_opts o = { 0 };
+	struct series *s = NULL;
+	GError *e = NULL;
+	char *warning = NULL, *cover;
+	int rc = opt_parse(ctx, &argc, &argv, "NAME",
+			   "Creates refs/quill/series/NAME with a change-id and a cover letter, and a\n"
+			   "branch NAME at the base (or ties an existing branch with --branch).", entries);
+
+	if (rc >= 0)
+		goto out;
+	if (argc != 2) {
+		rc = usage_error(ctx, "give one series NAME");
+		goto out;
+	}
+	if (!(cover = resources_load_string(ctx->res, "templates/cover.txt", &e))) {
+		rc = fail(e);
+		goto out;
+	}
+	o.name = argv[1];
+	o.base = base;
+	o.branch = branch;
+	o.prefixes = (const char *const *)prefixes;
+	o.to = (const char *const *)to;
+	o.cc = (const char *const *)cc;
+	o.list = list;
+	o.cover = cover;
+	o.no_checkout = no_checkout;
+	if (!series_create(&s, ctx->repo, &o, &warning, &e)) {
+		g_free(cover);
+		rc = fail(e);
+		goto out;
+	}
+	g_free(cover);
+	if (warning)
+		warn("%s", warning);
+	if (json) {
+		json_t *j = json_pack("{s:s, s:i, s:s, s:s, s:o}", "name", s->name, "version", s->version,
+				      "change_id", s->change_id, "branch", s->branch, "base",
+				      json_str_or_null(s->upstream));
+		print_json(j);
+	} else {
+		printf("created series %s%s%s (change-id %s)\n", color(ctx, "bold"), s->name,
+		       color(ctx, "reset"), s->change_id);
+		printf("  branch %s, based on %s\n", s->branch, s->upstream);
+		printf("  next: commit the patches on %s, 'quill series edit-cover', then\n"
+		       "  'quill series format' (or 'quill series new-version' once sent)\n",
+		       s->branch);
+	}
+	rc = 0;
+out:
+	series_free(s);
+	g_free(warning);
+	g_free(base);
+	g_free(branch);
+	g_free(list);
+	g_strfreev(prefixes);
+	g_strfreev(to);
+	g_strfreev(cc);
+	return rc;
+}
+
+/* ---- edit ---- */
+
+/* A list option given as "" means: empty the list. */
+static char **list_value(char **given)
+{
+	GPtrArray *a = g_ptr_array_new();
+
+	for (char **p = given; p && *p; p++)
+		if (**p)
+			g_ptr_array_add(a, g_strdup(*p));
+	g_ptr_array_add(a, NULL);
+	return (char **)g_ptr_array_free(a, FALSE);
+}
+
+int cmd_series_edit(int argc, char **argv, struct ctx *ctx)
+{
+	char *base = NULL, *list = NULL, *rename = NULL, *branch = NULL;
+	char **prefixes = NULL, **to = NULL, **cc = NULL, **prereqs = NULL;
+	GOptionEntry entries[] = {
+		{ "prefix", 0, 0, G_OPTION_ARG_STRING_ARRAY, &prefixes, "Set the subject prefixes (repeatable; '' for none)", "WORD" },
+		{ "to", 0, 0, G_OPTION_ARG_STRING_ARRAY, &to, "Set the To: list (repeatable; '' for none)", "ADDR" },
+		{ "cc", 0, 0, G_OPTION_ARG_STRING_ARRAY, &cc, "Set the Cc: list (repeatable; '' for none)", "ADDR" },
+		{ "base", 0, 0, G_OPTION_ARG_STRING, &base, "Fork from this upstream from now on", "REV" },
+		{ "branch", 0, 0, G_OPTION_ARG_STRING, &branch, "The series lives on this branch from now on", "BRANCH" },
+		{ "list", 0, 0, G_OPTION_ARG_STRING, &list, "The lore inbox ('' for none)", "INBOX" },
+		{ "prerequisite", 0, 0, G_OPTION_ARG_STRING_ARRAY, &prereqs, "Depends on this series: CHANGE-ID[:vN] or a local NAME[:vN] (repeatable; '' for none)", "ID" },
+		{ "rename", 0, 0, G_OPTION_ARG_STRING, &rename, "Rename the series", "NEW" },
+		G_OPTION_ENTRY_NULL
+	};
+	struct series *s = NULL;
+	GError *e = NULL;
+	GString *what = g_string_new(NULL);
+	int rc = opt_parse(ctx, &argc, &argv, "[NAME]",
+			   "Changes what the series is sent with; every change is one state commit.",
+			   entries);
+
+	if (rc >= 0)
+		goto out;
+	if (argc > 2) {
+		rc = usage_error(ctx, "too many arguments");
+		goto out;
+	}
+	if (!prefixes && !to && !cc && !base && !list && !rename && !prereqs && !branch) {
+		rc = usage_error(ctx, "nothing to change: give --prefix, --to, --cc, --base, --branch, "
+				      "--list, --prerequisite or --rename");
+		goto out;
+	}
+	if (!open_series(&s, ctx, argc > 1 ? argv[1] : NULL, &e)) {
+		rc = fail(e);
+		goto out;
+	}
+	if (prefixes) {
+		g_strfreev(s->prefixes);
+		s->prefixes = list_value(prefixes);
+		g_string_append(what, " prefix");
+	}
+	if (to) {
+		g_strfreev(s->to);
+		s->to = list_value(to);
+		g_string_append(what, " to");
+	}
+	if (cc) {
+		g_strfreev(s->cc);
+		s->cc = list_value(cc);
+		g_string_append(what, " cc");
+	}
+	if (base) {
+		git_oid oid;
+		if (!commit_resolve(&oid, ctx->repo, base, &e)) {
+			rc = fail(e);
+			goto out;
+		}
+		g_free(s->upstream);
+		s->upstream = g_strdup(base);
+		g_string_append(what, " base");
+	}
+	if (branch) {
+		git_reference *r = NULL;
+		char *key;
+		if (git_branch_lookup(&r, ctx->repo, branch, GIT_BRANCH_LOCAL) < 0) {
+			rc = usage_error(ctx, "no branch '%s'", branch);
+			goto out;
+		}
+		git_reference_free(r);
+		key = g_strdup_printf("branch.%s.quillSeries", s->branch);
+		config_unset(ctx->repo, key, NULL);
+		g_free(key);
+		key = g_strdup_printf("branch.%s.quillSeries", branch);
+		config_set(ctx->repo, key, s->name, NULL);
+		g_free(key);
+		g_free(s->branch);
+		s->branch = g_strdup(branch);
+		g_string_append(what, " branch");
+	}
+	if (list) {
+		g_free(s->list);
+		s->list = *list ? g_strdup(list) : NULL;
+		g_string_append(what, " list");
+	}
+	if (prereqs) {
+		g_strfreev(s->prereqs);
+		s->prereqs = list_value(prereqs);
+		/* a local series name stands for its change-id */
+		for (char **p = s->prereqs; *p; p++) {
+			char *name = g_strdup(*p), *colon = strrchr(name, ':');
+			struct series *o;
+			if (colon)
+				*colon = 0;
+			if (store_name_valid(name) && series_load(&o, ctx->repo, name, NULL)) {
+				char *id = g_strdup_printf("%s%s%s", o->change_id, colon ? ":" : "",
+							   colon ? colon + 1 : "");
+				g_free(*p);
+				*p = id;
+				series_free(o);
+			}
+			g_free(name);
+		}
+		g_string_append(what, " prerequisites");
+	}
+	if (what->len) {
+		char *msg = g_strdup_printf("edit:%s", what->str);
+		if (!series_save(s, ctx->repo, msg, NULL, 0, &e)) {
+			g_free(msg);
+			rc = fail(e);
+			goto out;
+		}
+		g_free(msg);
+	}
+	if (rename) {
+		char *old = g_strdup(s->name);
+		if (!series_rename(s, ctx->repo, rename, &e)) {
+			g_free(old);
+			rc = fail(e);
+			goto out;
+		}
+		printf("renamed series %s to %s\n", old, s->name);
+		g_free(old);
+	}
+	if (what->len)
+		printf("series %s: changed%s\n", s->name, what->str);
+	rc = 0;
+out:
+	series_free(s);
+	g_string_free(what, TRUE);
+	g_free(base);
+	g_free(list);
+	g_free(rename);
+	g_free(branch);
+	g_strfreev(prefixes);
+	g_strfreev(to);
+	g_strfreev(cc);
+	g_strfreev(prereqs);
+	return rc;
+}
+
+/* ---- edit-cover ---- */
+
+static gboolean run_editor(struct ctx *ctx, const char *path, GError **error)
+{
+	char *editor = config_editor(ctx->repo);
+	char *argv[] = { "/bin/sh", "-c", NULL, "editor", (char *)path, NULL };
+	int status = 0;
+	gboolean ok;
+
+	argv[2] = g_strdup_printf("%s \"$@\"", editor);
+	ok = g_spawn_sync(NULL, argv, NULL, G_SPAWN_CHILD_INHERITS_STDIN, NULL, NULL, NULL, NULL,
+			  &status, error);
+	if (ok && !g_spawn_check_wait_status(status, NULL))
+		ok = qerr(error, QUILL_ERROR_NEGATIVE, "the editor '%s' failed; the cover is unchanged",
+			  editor);
+	g_free(argv[2]);
+	g_free(editor);
+	return ok;
+}
+
+int cmd_series_edit_cover(int argc, char **argv, struct ctx *ctx)
+{
+	char *file = NULL, *text = NULL;
+	GOptionEntry entries[] = {
+		{ "file", 'F', 0, G_OPTION_ARG_FILENAME, &file, "Take the cover from FILE ('-': standard input)", "FILE" },
+		{ "message", 'm', 0, G_OPTION_ARG_STRING, &text, "Take the cover from TEXT", "TEXT" },
+		G_OPTION_ENTRY_NULL
+	};
+	struct series *s = NULL;
+	GError *e = NULL;
+	char *cover = NULL, *path = NULL;
+	int rc = opt_parse(ctx, &argc, &argv, "[NAME]",
+			   "Without -F or -m, opens the cover in the editor git would use\n"
+			   "(GIT_EDITOR, core.editor, VISUAL, EDITOR).  The first line is the subject.",
+			   entries);
+
+	if (rc >= 0)
+		goto out;
+	if (argc > 2 || (file && text)) {
+		rc = usage_error(ctx, argc > 2 ? "too many arguments" : "give -F or -m, not both");
+		goto out;
+	}
+	if (!open_series(&s, ctx, argc > 1 ? argv[1] : NULL, &e)) {
+		rc = fail(e);
+		goto out;
+	}
+	if (text) {
+		cover = g_strdup(text);
+	} else if (file && !strcmp(file, "-")) {
+		GString *buf = g_string_new(NULL);
+		char chunk[4096];
+		size_t n;
+		while ((n = fread(chunk, 1, sizeof chunk, stdin)) > 0)
+			g_string_append_len(buf, chunk, n);
+		cover = g_string_free(buf, FALSE);
+	} else if (file) {
+		if (!g_file_get_contents(file, &cover, NULL, &e)) {
+			qerr(&e, QUILL_ERROR_INPUT, "%s: cannot read", file);
+			rc = fail(e);
+			goto out;
+		}
+	} else {
+		path = g_build_filename(git_repository_path(ctx->repo), "QUILL_COVER_EDITMSG", NULL);
+		if (!g_file_set_contents(path, s->cover, -1, &e)) {
+			rc = fail(e);
+			goto out;
+		}
+		if (!run_editor(ctx, path, &e) || !g_file_get_contents(path, &cover, NULL, &e)) {
+			rc = fail(e);
+			goto out;
+		}
+	}
+	if (!g_utf8_validate(cover, -1, NULL)) {
+		rc = fail(g_error_new(QUILL_ERROR, QUILL_ERROR_INPUT, "%s: the cover is not UTF-8",
+				      file ? file : "cover"));
+		goto out;
+	}
+	if (!*(cover + strspn(cover, " \t\r\n"))) {
+		fprintf(stderr, "quill: the cover is empty; it was left as it was\n");
+		rc = 1;
+		goto out;
+	}
+	if (!g_str_has_suffix(cover, "\n")) {
+		char *c = g_strconcat(cover, "\n", NULL);
+		g_free(cover);
+		cover = c;
+	}
+	if (!strcmp(cover, s->cover)) {
+		printf("series %s: the cover is unchanged\n", s->name);
+		rc = 0;
+		goto out;
+	}
+	g_free(s->cover);
+	s->cover = cover;
+	cover = NULL;
+	if (!series_save(s, ctx->repo, "edit-cover", NULL, 0, &e)) {
+		rc = fail(e);
+		goto out;
+	}
+	printf("series %s: cover updated\n", s->name);
+	rc = 0;
+out:
+	if (path && rc == 0)
+		g_unlink(path);
+	series_free(s);
+	g_free(cover);
+	g_free(path);
+	g_free(file);
+	g_free(text);
+	return rc;
+}

@@ -1,0 +1,41 @@
+/* rangediff.h - two versions of a series compared: which patch became
+ * which (patch-id first, then the cost matrix of patchid.h), what kind of
+ * change each pair is, and the diff between two patches for display.
+ */
+#ifndef QUILL_RANGEDIFF_H
+#define QUILL_RANGEDIFF_H
+
+#include <git2.h>
+#include <glib.h>
+
+#include "patchid.h"
+#include "series.h"
+
+struct range_compare {
+	int old_version, new_version;	/* 0 = the working version */
+	git_oid old_base, old_tip, new_base, new_tip;
+	GPtrArray *old, *new_;		/* struct commit_patch* (with diffs), owned */
+	GArray *pairs;			/* struct pair, in the new version's order */
+	int counts[5];			/* per enum pair_kind */
+};
+
+/* Compare version `va` with `vb` of a series (0 = the working version).
+ * Caller owns *out: range_compare_free. */
+gboolean range_compare(struct range_compare **out, git_repository *repo, const struct series *s,
+		       int va, int vb, GError **error);
+void range_compare_free(struct range_compare *c);
+
+/* The diff between the two sides of a pair (their messages and diffs),
+ * each line indented by four spaces, as range-diff shows it; "" for an
+ * unchanged pair (caller owns). */
+char *range_pair_diff(const struct range_compare *c, const struct pair *p);
+
+/* "- 2/3 \"subject\": changed" lines for a cover's changelog, one per
+ * patch that is not unchanged, and a last "- unchanged: ..." line; "" when
+ * nothing differs (caller owns). */
+char *range_changes_lines(const struct range_compare *c);
+
+/* One summary phrase: "2 changed, 1 added, 3 unchanged" (caller owns). */
+char *range_summary(const struct range_compare *c);
+
+#endif

@@ -1,0 +1,130 @@
+/* series.h - the series lifecycle over `store`: a series, its frozen
+ * versions, the working version on its branch, and the state files that
+ * hold them (series.conf, cover, v<N>/version.conf, v<N>/cover, v<N>/changes).
+ *
+ * All text fields are UTF-8 and owned by their struct; free a series with
+ * series_free.  Functions that change a series write one state commit
+ * (compare-and-swap, see store.h); derived refs (tags) are written after it
+ * and repaired by series_repair.
+ */
+#ifndef QUILL_SERIES_H
+#define QUILL_SERIES_H
+
+#include <git2.h>
+#include <glib.h>
+
+#include "store.h"
+
+#define SERIES_TAG_PREFIX "refs/tags/quill/"
+
+struct series_patch {
+	char *commit;		/* hex oid */
+	char *patch_id;		/* stable patch-id, hex */
+	char *subject;
+	char *author;		/* "Name <email>" */
+	char *msgid;		/* Message-ID as sent (no <>), or NULL */
+};
+
+struct series_version {
+	int number;
+	char *base;		/* hex oid of the base (fork point) */
+	char *tip;		/* hex oid of the last patch */
+	char *date;		/* freeze time, ISO 8601 UTC */
+	char *cover_msgid;	/* the cover's Message-ID as sent (no <>), or NULL */
+	gboolean sent;
+	GPtrArray *patches;	/* struct series_patch*, in order */
+	char *cover;		/* the cover letter as sent: subject, blank line, body */
+	char *changes;		/* what changed in this version, or "" */
+};
+
+struct series {
+	char *name;
+	char *change_id;	/* b4's form: YYYYMMDD-slug-12hex */
+	char *branch;		/* short branch name */
+	char *upstream;		/* what the base is the fork point with: a rev as given */
+	char **prefixes;	/* extra subject prefixes ("RFC", "net-next"), NULL-terminated */
+	char **to, **cc;	/* recipients, NULL-terminated */
+	char **prereqs;		/* "change-id:vN" of series this one depends on */
+	char *list;		/* the lore inbox (name or URL), or NULL */
+	char *created;		/* ISO 8601 UTC */
+	int version;		/* the working version: 1 + the number of frozen ones */
+	char *cover;		/* the working cover: subject, blank line, body; tokens allowed */
+	GPtrArray *versions;	/* frozen struct series_version*, index i = v(i+1) */
+	struct state *state;	/* where it was read from (owned) */
+};
+
+struct series_new_opts {
+	const char *name;
+	const char *base;	/* REV, or NULL: the branch's upstream, else HEAD */
+	const char *branch;	/* adopt this existing branch, or NULL: create NAME */
+	const char *const *prefixes;
+	const char *const *to;
+	const char *const *cc;
+	const char *list;
+	const char *cover;	/* the initial working cover text */
+	gboolean no_checkout;	/* do not switch HEAD to a created branch */
+};
+
+/* Create a series: a branch (created at the base unless adopted), the state
+ * ref, branch.<b>.quillSeries and notes.rewriteRef.  *out is owned by the
+ * caller.  `warning` (may be NULL) receives a non-fatal problem (caller owns). */
+gboolean series_create(struct series **out, git_repository *repo,
+		       const struct series_new_opts *opts, char **warning, GError **error);
+
+/* Read a series from its state ref. */
+gboolean series_load(struct series **out, git_repository *repo, const char *name, GError **error);
+void series_free(struct series *s);
+
+/* Serialize the series into its state and commit it (store_commit); extra
+ * parents as there. */
+gboolean series_save(struct series *s, git_repository *repo, const char *message,
+		     const git_oid *extra, size_t n_extra, GError **error);
+
+/* Frozen version N (1-based), or NULL (borrowed). */
+struct series_version *series_get_version(const struct series *s, int n);
+
+/* The tip of the branch and the base (fork point of the branch with the
+ * upstream) of the working version. */
+gboolean series_working_range(git_oid *base_out, git_oid *tip_out, git_repository *repo,
+			      const struct series *s, GError **error);
+
+/* The patches of version N (0 = the working version) as loaded commits
+ * (struct commit_patch*, caller owns the array, which frees them), with
+ * the flags of commit_patch_load; base/tip may be NULL. */
+gboolean series_load_patches(GPtrArray **out, git_oid *base_out, git_oid *tip_out,
+			     git_repository *repo, const struct series *s, int n, unsigned flags,
+			     GError **error);
+
+struct series_freeze_opts {
+	const char *cover;	/* the cover as rendered for this version */
+	const char *changes;	/* what changed, or NULL/"" */
+	const char *next_cover;	/* the working cover for the next version */
+	const char *cover_msgid; /* the cover's Message-ID if sent elsewhere, or NULL */
+};
+
+/* Freeze the working version: v<N>/ files, one state commit with the tip and
+ * base as extra parents, then the tag quill/NAME/vN; the working version
+ * becomes N+1.  QUILL_ERROR_NEGATIVE when the branch holds no patches. */
+gboolean series_freeze(struct series *s, git_repository *repo,
+		       const struct series_freeze_opts *opts, GError **error);
+
+/* Create the derived refs the state implies (the tag of each frozen version)
+ * where they are missing; existing ones are left alone.  Returns the number
+ * of refs written, or -1 with an error. */
+int series_repair(struct series *s, git_repository *repo, GError **error);
+
+/* Rename the series (state ref, tags, branch.<b>.quillSeries). */
+gboolean series_rename(struct series *s, git_repository *repo, const char *new_name,
+		       GError **error);
+
+/* "quill/NAME/vN" (caller owns). */
+char *series_tag_name(const char *name, int n);
+
+/* "[RFC PATCH net-next v2 03/12]" for patch `index` of `total` (index 0 is
+ * the cover); with total 0 the counter is left out (caller owns). */
+char *series_subject_prefix(const struct series *s, int version, int index, int total);
+
+/* A new change-id for NAME: YYYYMMDD-slug-12hex (caller owns). */
+char *series_make_change_id(const char *name, gint64 when);
+
+#endif

@@ -1,0 +1,53 @@
+#!/bin/sh
+# deps.sh - make sure what quill's build (or its tests) needs is installed.
+#
+#   scripts/deps.sh build    libraries and tools to compile quill
+#   scripts/deps.sh test     tools the test suite runs (git, prove, b4, ...)
+#   scripts/deps.sh list [build|test]   print the Debian package names
+#
+# When something is missing: as root, apt-get installs it (Debian 12);
+# otherwise one line names the packages to install, and the exit is 1.
+set -eu
+
+BUILD_PKGS="gcc make pkg-config libglib2.0-dev libgit2-dev libcurl4-openssl-dev libnotmuch-dev libgmime-3.0-dev libjansson-dev libelf-dev zlib1g-dev"
+TEST_PKGS="git perl b4 python3"
+PCS="glib-2.0 libgit2 libcurl gmime-3.0 jansson libelf zlib"
+
+missing_build() {
+	command -v cc >/dev/null 2>&1 || command -v gcc >/dev/null 2>&1 || return 0
+	command -v make >/dev/null 2>&1 || return 0
+	command -v pkg-config >/dev/null 2>&1 || return 0
+	pkg-config --exists $PCS 2>/dev/null || return 0
+	[ -e /usr/include/notmuch.h ] || return 0
+	return 1
+}
+
+missing_test() {
+	for c in git prove b4 python3; do
+		command -v "$c" >/dev/null 2>&1 || return 0
+	done
+	return 1
+}
+
+install() { # install PKGS...
+	if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+		echo "deps.sh: installing: $*" >&2
+		export DEBIAN_FRONTEND=noninteractive
+		apt-get update -qq >/dev/null || true
+		apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+	else
+		echo "deps.sh: missing packages; please install: $*" >&2
+		echo "deps.sh: (e.g. sudo apt-get install -y $*)" >&2
+		exit 1
+	fi
+}
+
+case "${1:-}" in
+build) if missing_build; then install $BUILD_PKGS; fi ;;
+test) if missing_test; then install $TEST_PKGS; fi ;;
+list)
+	case "${2:-all}" in
+	build) echo $BUILD_PKGS ;; test) echo $TEST_PKGS ;; *) echo $BUILD_PKGS $TEST_PKGS ;;
+	esac ;;
+*) echo "usage: scripts/deps.sh build|test|list" >&2; exit 2 ;;
+esac
