@@ -9,7 +9,7 @@
 
 /* ---- memory ---- */
 
-static void patch_free(struct series_patch *p)
+void series_patch_free(struct series_patch *p)
 {
 	if (!p)
 		return;
@@ -21,12 +21,12 @@ static void patch_free(struct series_patch *p)
 	g_free(p);
 }
 
-static struct series_version *version_new(int n)
+struct series_version *series_version_new(int n)
 {
 	struct series_version *v = g_new0(struct series_version, 1);
 
 	v->number = n;
-	v->patches = g_ptr_array_new_with_free_func((GDestroyNotify)patch_free);
+	v->patches = g_ptr_array_new_with_free_func((GDestroyNotify)series_patch_free);
 	return v;
 }
 
@@ -65,7 +65,7 @@ void series_free(struct series *s)
 	g_free(s);
 }
 
-static struct series *series_alloc(void)
+struct series *series_new_empty(const char *name)
 {
 	struct series *s = g_new0(struct series, 1);
 
@@ -75,6 +75,7 @@ static struct series *series_alloc(void)
 	s->cc = g_new0(char *, 1);
 	s->prereqs = g_new0(char *, 1);
 	s->version = 1;
+	s->name = g_strdup(name);
 	return s;
 }
 
@@ -153,7 +154,7 @@ static gboolean load_version(struct series_version **out, struct state *st, int 
 		g_free(path);
 		return FALSE;
 	}
-	v = version_new(n);
+	v = series_version_new(n);
 	v->base = kf_string(kf, "version", "base");
 	v->tip = kf_string(kf, "version", "tip");
 	v->date = kf_string(kf, "version", "date");
@@ -253,7 +254,7 @@ static gboolean series_from_state(struct series **out, struct state *st, GError 
 	*out = NULL;
 	if (!parse_conf(&kf, st, "series.conf", error))
 		return FALSE;
-	s = series_alloc();
+	s = series_new_empty(NULL);
 	g_strfreev(s->prefixes);
 	g_strfreev(s->to);
 	g_strfreev(s->cc);
@@ -633,7 +634,7 @@ gboolean series_create(struct series **out, git_repository *repo,
 	if (rc == 0)
 		return qerr(error, QUILL_ERROR_USAGE, "series '%s' already exists", o->name);
 
-	s = series_alloc();
+	s = series_new_empty(NULL);
 	s->name = g_strdup(o->name);
 	if (o->branch) {
 		if (!branch_exists(repo, o->branch)) {
@@ -745,7 +746,7 @@ gboolean series_freeze(struct series *s, git_repository *repo,
 			    "series '%s' has no patches: branch '%s' holds nothing on top of its base",
 			    s->name, s->branch);
 	}
-	v = version_new(s->version);
+	v = series_version_new(s->version);
 	v->base = g_strdup(git_oid_tostr_s(&base));
 	v->tip = g_strdup(git_oid_tostr_s(&tip));
 	v->date = iso_now(repo, NULL);
@@ -879,4 +880,32 @@ gboolean series_rename(struct series *s, git_repository *repo, const char *new_n
 	}
 	g_free(old);
 	return TRUE;
+}
+
+/* ---- adopt ---- */
+
+gboolean series_adopt(struct series *s, git_repository *repo, const char *message,
+		      GError **error)
+{
+	GArray *extra = g_array_new(FALSE, FALSE, sizeof(git_oid));
+	gboolean ok;
+
+	for (guint i = 0; i < s->versions->len; i++) {
+		const struct series_version *v = g_ptr_array_index(s->versions, i);
+		git_oid o;
+		if (v->tip && !git_oid_fromstr(&o, v->tip))
+			g_array_append_val(extra, o);
+		if (v->base && !git_oid_fromstr(&o, v->base))
+			g_array_append_val(extra, o);
+	}
+	if (!s->state)
+		s->state = state_new(s->name);
+	if (!s->created)
+		s->created = iso_now(repo, NULL);
+	ok = series_save(s, repo, message, (const git_oid *)extra->data, extra->len, error);
+	g_array_unref(extra);
+	if (!ok)
+		return FALSE;
+	tie_branch(repo, s->branch, s->name);
+	return series_repair(s, repo, error) >= 0;
 }

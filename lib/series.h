@@ -71,6 +71,21 @@ struct series_new_opts {
 gboolean series_create(struct series **out, git_repository *repo,
 		       const struct series_new_opts *opts, char **warning, GError **error);
 
+/* An empty series named NAME (NULL allowed) with version 1 and no state,
+ * for building one up (import); free with series_free. */
+struct series *series_new_empty(const char *name);
+
+/* A frozen version numbered n with no patches (caller owns until it is added
+ * to a series' versions array, which frees it). */
+struct series_version *series_version_new(int n);
+void series_patch_free(struct series_patch *p);
+
+/* Write a series built in memory as a new state ref (it must not exist):
+ * one state commit with every frozen tip and base as extra parents, then
+ * branch.<b>.quillSeries and the tags.  s->branch must exist. */
+gboolean series_adopt(struct series *s, git_repository *repo, const char *message,
+		      GError **error);
+
 /* Read a series from its state ref. */
 gboolean series_load(struct series **out, git_repository *repo, const char *name, GError **error);
 void series_free(struct series *s);
