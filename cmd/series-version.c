@@ -476,14 +476,20 @@ int cmd_series_diff(int argc, char **argv, struct ctx *ctx)
 					  n ? json_string(git_oid_tostr_s(&n->oid)) : json_null(),
 					  "subject", n ? n->subject : o->subject));
 		}
+		char ob[GIT_OID_HEXSZ + 1], ot[GIT_OID_HEXSZ + 1], nb[GIT_OID_HEXSZ + 1],
+			nt[GIT_OID_HEXSZ + 1];
+
 		for (int k = PAIR_UNCHANGED; k <= PAIR_DROPPED; k++)
 			json_object_set_new(counts, pair_kind_name(k), json_integer(c->counts[k]));
+		git_oid_tostr(ob, sizeof ob, &c->old_base);
+		git_oid_tostr(ot, sizeof ot, &c->old_tip);
+		git_oid_tostr(nb, sizeof nb, &c->new_base);
+		git_oid_tostr(nt, sizeof nt, &c->new_tip);
 		print_json(json_pack("{s:s, s:{s:i, s:s, s:s, s:b}, s:{s:i, s:s, s:s, s:b}, s:o, s:o}",
-				     "name", s->name, "from", "version", va, "base",
-				     git_oid_tostr_s(&c->old_base), "tip", git_oid_tostr_s(&c->old_tip),
-				     "working", va == s->version, "to", "version", vb, "base",
-				     git_oid_tostr_s(&c->new_base), "tip", git_oid_tostr_s(&c->new_tip),
-				     "working", vb == s->version, "pairs", pairs, "counts", counts));
+				     "name", s->name, "from", "version", va, "base", ob, "tip", ot,
+				     "working", va == s->version, "to", "version", vb, "base", nb,
+				     "tip", nt, "working", vb == s->version, "pairs", pairs, "counts",
+				     counts));
 	} else {
 		char *sum = range_summary(c);
 		width = g_snprintf(NULL, 0, "%u", MAX(c->old->len, c->new_->len));
@@ -491,7 +497,8 @@ int cmd_series_diff(int argc, char **argv, struct ctx *ctx)
 			const struct pair *p = &g_array_index(c->pairs, struct pair, i);
 			const struct commit_patch *o = p->old_index >= 0 ? g_ptr_array_index(c->old, p->old_index) : NULL;
 			const struct commit_patch *n = p->new_index >= 0 ? g_ptr_array_index(c->new_, p->new_index) : NULL;
-			char ol[16], nl[16];
+			char ol[16], nl[16], oh[GIT_OID_HEXSZ + 1] = "------------",
+				nh[GIT_OID_HEXSZ + 1] = "------------";
 			const char *col = p->kind == PAIR_UNCHANGED ? "" : p->kind == PAIR_ADDED ? "green"
 					  : p->kind == PAIR_DROPPED ? "red" : "yellow";
 
@@ -503,9 +510,12 @@ int cmd_series_diff(int argc, char **argv, struct ctx *ctx)
 				g_snprintf(nl, sizeof nl, "%*d", width, p->new_index + 1);
 			else
 				g_snprintf(nl, sizeof nl, "%*s", width, "-");
-			printf("%s%s:  %.12s %s %s:  %.12s %s%s%s\n", color(ctx, col), ol,
-			       o ? git_oid_tostr_s(&o->oid) : "------------", mark_of(p->kind), nl,
-			       n ? git_oid_tostr_s(&n->oid) : "------------", n ? n->subject : o->subject,
+			if (o)
+				git_oid_tostr(oh, sizeof oh, &o->oid);
+			if (n)
+				git_oid_tostr(nh, sizeof nh, &n->oid);
+			printf("%s%s:  %.12s %s %s:  %.12s %s%s%s\n", color(ctx, col), ol, oh,
+			       mark_of(p->kind), nl, nh, n ? n->subject : o->subject,
 			       p->kind == PAIR_MESSAGE ? " (message only)" : "", color(ctx, "reset"));
 			if (!summary_only && (p->kind == PAIR_CHANGED || p->kind == PAIR_MESSAGE)) {
 				char *d = range_pair_diff(c, p);

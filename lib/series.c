@@ -246,7 +246,7 @@ static char *series_conf(const struct series *s)
 	return data;
 }
 
-static gboolean series_from_state(struct series **out, struct state *st, GError **error)
+gboolean series_from_state(struct series **out, struct state *st, GError **error)
 {
 	struct series *s;
 	GKeyFile *kf;
@@ -602,14 +602,11 @@ done:
 static void tie_branch(git_repository *repo, const char *branch, const char *name)
 {
 	char *key = g_strdup_printf("branch.%s.quillSeries", branch);
-	char *rw;
 
+	/* notes.rewriteRef is set when notes are first written: git warns on
+	 * every amend while it names a notes ref that does not exist */
 	config_set(repo, key, name, NULL);
 	g_free(key);
-	rw = config_get(repo, "notes.rewriteRef");
-	if (!rw)
-		config_set(repo, "notes.rewriteRef", "refs/notes/quill", NULL);
-	g_free(rw);
 }
 
 gboolean series_create(struct series **out, git_repository *repo,

@@ -86,6 +86,10 @@ void series_patch_free(struct series_patch *p);
 gboolean series_adopt(struct series *s, git_repository *repo, const char *message,
 		      GError **error);
 
+/* Parse a series from a state (read from git or built in memory).  On
+ * success the series owns `st`; on failure the caller still does. */
+gboolean series_from_state(struct series **out, struct state *st, GError **error);
+
 /* Read a series from its state ref. */
 gboolean series_load(struct series **out, git_repository *repo, const char *name, GError **error);
 void series_free(struct series *s);
