@@ -269,6 +269,20 @@ test_expect_success 'a one-patch series with --cover: 0/1 and 1/1' '
 	grep -q "Why the solo patch" out2/0000-cover-letter.patch
 '
 
+test_expect_success 'To: and Cc: come from the series; display names encoded' '
+	cd r3 &&
+	# (GOption converts arguments from the locale charset: a UTF-8 locale)
+	LC_ALL=C.UTF-8 quill series edit --to "Lïst Ønë <list@example.org>" --to b@example.org \
+		--cc "Carl Cc <carl@example.org>" >/dev/null &&
+	quill series format -o rcpt >/dev/null &&
+	f=$(ls rcpt/0001-*.patch) &&
+	hdr $f To | grep -q "^=?UTF-8?.*?= <list@example.org>, b@example.org\$" &&
+	test "$(hdr $f Cc)" = "Carl Cc <carl@example.org>" &&
+	quill series edit --to "" --cc "" >/dev/null &&
+	quill series format -o rcpt2 >/dev/null &&
+	! grep -q "^To:" rcpt2/0001-*.patch
+'
+
 test_expect_success '--json: the version, files and messages' '
 	cd r3 &&
 	quill series format --json -o j >json &&
