@@ -3,15 +3,19 @@
 
 #include <stdio.h>
 
-static int todo(struct ctx *ctx)
+/* A stub still answers --help (exit 0), as every command must. */
+static int todo(int argc, char **argv, struct ctx *ctx)
 {
+	int rc = opt_parse(ctx, &argc, &argv, "", "Not implemented yet.", NULL);
+
+	if (rc >= 0)
+		return rc;
 	fprintf(stderr, "quill: %s: not implemented yet\n", ctx->name);
 	return 2;
 }
 
-int cmd_series_format(int argc, char **argv, struct ctx *ctx) { return todo(ctx); }
-int cmd_series_push(int argc, char **argv, struct ctx *ctx) { return todo(ctx); }
-int cmd_series_fetch(int argc, char **argv, struct ctx *ctx) { return todo(ctx); }
-int cmd_series_import_b4(int argc, char **argv, struct ctx *ctx) { return todo(ctx); }
-int cmd_series_export(int argc, char **argv, struct ctx *ctx) { return todo(ctx); }
-int cmd_series_import(int argc, char **argv, struct ctx *ctx) { return todo(ctx); }
+int cmd_series_push(int argc, char **argv, struct ctx *ctx) { return todo(argc, argv, ctx); }
+int cmd_series_fetch(int argc, char **argv, struct ctx *ctx) { return todo(argc, argv, ctx); }
+int cmd_series_import_b4(int argc, char **argv, struct ctx *ctx) { return todo(argc, argv, ctx); }
+int cmd_series_export(int argc, char **argv, struct ctx *ctx) { return todo(argc, argv, ctx); }
+int cmd_series_import(int argc, char **argv, struct ctx *ctx) { return todo(argc, argv, ctx); }

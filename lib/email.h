@@ -30,22 +30,39 @@ struct email_opts {
 };
 
 /* One patch mail for a commit (loaded with COMMIT_WANT_DIFF|COMMIT_WANT_STAT).
- * An in-body "From:" line is added when the author is not the sender. */
+ * An in-body "From:" line is added when the author is not the sender.
+ * Body: the commit body, "---", below_cut and a blank line, the diffstat
+ * and a blank line, the diff, then "---" and the footer, then the
+ * signature "-- \n<signature>\n\n".  MIME headers (UTF-8, 8bit) come
+ * when the body is not ASCII; Subject/From/To/Cc are RFC 2047 encoded as
+ * UTF-8 where needed and folded (GMime). */
 char *email_patch(const struct commit_patch *p, const struct email_opts *o);
 
 /* The cover letter mail: `subject` (without prefix) and `body` as rendered
- * (cover.h).  The "From" line carries a zero object id. */
+ * (cover.h).  The "From" line carries a zero object id.  The signature
+ * is appended only when o->signature is set (the cover template
+ * usually has its own); below_cut and footer are not used. */
 char *email_cover(const char *subject, const char *body, const struct email_opts *o);
 
 /* A Message-ID in b4's shape, without <>:
  * "<YYYYMMDD>-<change-id middle>-v<N>-<index>-<12 hex>@<domain of sender>",
  * the hex derived from `seed` (any text that differs per run, e.g. the tip
- * and the time) so the ids are unique yet reproducible for equal inputs. */
+ * and the time) so the ids are unique yet reproducible for equal inputs.
+ * As with b4, the hex does not depend on `index`: the mails of one series
+ * share it and differ by index.  YYYYMMDD is `date` in UTC; a change-id
+ * of another shape is used whole; no domain gives "localhost". */
 char *email_message_id(const char *change_id, int version, int index, gint64 date,
 		       const char *seed, const char *sender);
 
 /* The file name git format-patch gives: "0000-cover-letter.patch",
  * "0001-<slug of the subject>.patch" (at most 64 characters before ".patch"). */
 char *email_file_name(int index, const char *subject);
+
+/* What a one-patch series carries below its "---" line from a rendered
+ * cover body (a frozen version's, where the working cover is gone): the
+ * text before the "---" line that opens the shortlog ("Name (N):") or the
+ * base-commit: footer, or before the "-- " signature, trailing blank lines
+ * dropped (caller owns). */
+char *email_cover_message(const char *body);
 
 #endif

@@ -100,13 +100,20 @@ test_fail_() {
 	printf '%s\n' "$2" | sed 's/^/#	/'
 }
 
+# The body runs inside this function so that a `return 1` in it (in a
+# loop: `... || return 1`) fails the test instead of returning from
+# test_expect_success and leaving the test unreported.
+test_eval_body_() {
+	eval "$1"
+}
+
 test_expect_success() {
 	if [ $# -ne 2 ]; then
 		echo "bug: test_expect_success needs a title and a body" >&2
 		exit 1
 	fi
 	cd "$TRASH" || exit 1
-	if eval "$2" >"$TRASH/.out" 2>&1; then
+	if test_eval_body_ "$2" >"$TRASH/.out" 2>&1; then
 		test_ok_ "$1"
 	else
 		test_fail_ "$1" "$2"

@@ -1,0 +1,341 @@
+/* series-format.c - quill series format: a version's cover and patches as
+ * mails, threaded under the cover, into files as git format-patch names
+ * them or as one mbox on stdout. */
+#include "cmd.h"
+#include "commit.h"
+#include "cover.h"
+#include "email.h"
+#include "error.h"
+#include "ident.h"
+#include "series.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct mail {
+	char *text;
+	char *subject;	/* with its prefix, decoded */
+	char *msgid;
+	char *file;	/* the path written, or NULL */
+};
+
+static void mail_free(gpointer p)
+{
+	struct mail *m = p;
+
+	g_free(m->text);
+	g_free(m->subject);
+	g_free(m->msgid);
+	g_free(m->file);
+	g_free(m);
+}
+
+/* The base time: SOURCE_DATE_EPOCH when set (reproducible output), else now. */
+static gboolean base_time(gint64 *out)
+{
+	const char *env = g_getenv("SOURCE_DATE_EPOCH");
+	char *end;
+
+	if (!env || !*env) {
+		*out = g_get_real_time() / G_USEC_PER_SEC;
+		return TRUE;
+	}
+	errno = 0;
+	*out = g_ascii_strtoll(env, &end, 10);
+	return !errno && !*end && *out >= 0;
+}
+
+/* Split a frozen cover "subject\n\nbody". */
+static void split_cover(const char *text, char **subject, char **body)
+{
+	const char *p = text, *nl;
+
+	while (*p == '\n')
+		p++;
+	nl = strchr(p, '\n');
+	*subject = g_strstrip(nl ? g_strndup(p, nl - p) : g_strdup(p));
+	p = nl ? nl + 1 : p + strlen(p);
+	while (*p == '\n')
+		p++;
+	*body = g_strdup(p);
+}
+
+/* The working cover's own text, tokens filled, without its subject line. */
+static char *working_cover_message(const struct cover_input *in, const char *cover,
+				   GError **error)
+{
+	char *filled = cover_fill(in, cover, error), *subject = NULL, *body = NULL;
+
+	if (!filled)
+		return NULL;
+	split_cover(filled, &subject, &body);
+	g_free(filled);
+	g_free(subject);
+	g_strchomp(body);
+	return body;
+}
+
+/* The b4 footers of a one-patch series. */
+static char *single_footer(const struct series *s, const char *base)
+{
+	GString *f = g_string_new(NULL);
+
+	g_string_append_printf(f, "base-commit: %s\nchange-id: %s\n", base, s->change_id);
+	for (char **p = s->prereqs; p && *p; p++)
+		g_string_append_printf(f, "prerequisite-change-id: %s\n", *p);
+	return g_string_free(f, FALSE);
+}
+
+static gboolean write_mails(GPtrArray *mails, const char *dir, GError **error)
+{
+	if (g_mkdir_with_parents(dir, 0777) < 0)
+		return qerr(error, QUILL_ERROR_OUTSIDE, "cannot create %s: %s", dir,
+			    g_strerror(errno));
+	for (guint i = 0; i < mails->len; i++) {
+		struct mail *m = g_ptr_array_index(mails, i);
+		GError *e = NULL;
+
+		/* g_file_set_contents_full writes a temporary file and renames it */
+		if (!g_file_set_contents_full(m->file, m->text, -1, G_FILE_SET_CONTENTS_CONSISTENT,
+					      0666, &e)) {
+			qerr(error, QUILL_ERROR_OUTSIDE, "%s", e->message);
+			g_error_free(e);
+			return FALSE;
+		}
+	}
+	return TRUE;
+}
+
+struct format_job {
+	struct series *s;
+	int n;				/* the version */
+	gboolean working;
+	GPtrArray *patches;		/* struct commit_patch* */
+	char base[GIT_OID_HEXSZ + 1], tip[GIT_OID_HEXSZ + 1];
+	char *sender;
+	char *cover_subject, *cover_body;	/* NULL when there is no cover mail */
+	char *below_cut;		/* a one-patch series' cover text */
+};
+
+/* Fill the cover (or, for one patch, the text below its "---"). */
+static gboolean prepare_cover(struct format_job *j, struct ctx *ctx, gboolean want_cover,
+			      GError **error)
+{
+	struct series_version *v = j->working ? NULL : series_get_version(j->s, j->n);
+	struct cover_input in = { 0 };
+	gboolean ok = TRUE;
+
+	if (v) {
+		char *subject, *body;
+		split_cover(v->cover ? v->cover : "", &subject, &body);
+		if (want_cover) {
+			j->cover_subject = subject;
+			j->cover_body = body;
+		} else {
+			j->below_cut = email_cover_message(body);
+			g_free(subject);
+			g_free(body);
+		}
+		return TRUE;
+	}
+	if (!cover_prepare(&in, ctx->repo, j->s, 0, ctx->res, error))
+		return FALSE;
+	if (want_cover)
+		ok = cover_render(&j->cover_subject, &j->cover_body, &in, j->s->cover, error);
+	else
+		ok = (j->below_cut = working_cover_message(&in, j->s->cover, error)) != NULL;
+	cover_input_release(&in);
+	return ok;
+}
+
+static void build_mails(GPtrArray *mails, struct format_job *j, gint64 when, const char *dir)
+{
+	guint total = j->patches->len;
+	gboolean cover = j->cover_subject != NULL;
+	char *seed = g_strdup_printf("%s %s %" G_GINT64_FORMAT, j->base, j->tip, when);
+	char *cover_id = NULL, *sig = g_strdup_printf("quill %s", QUILL_VERSION);
+	struct email_opts o = { 0 };
+
+	o.sender = j->sender;
+	o.to = j->s->to;
+	o.cc = j->s->cc;
+	if (cover) {
+		struct mail *m = g_new0(struct mail, 1);
+		char *prefix = series_subject_prefix(j->s, j->n, 0, (int)total);
+
+		cover_id = email_message_id(j->s->change_id, j->n, 0, when, seed, j->sender);
+		o.subject_prefix = prefix;
+		o.msgid = cover_id;
+		o.date = when;
+		o.change_id = j->s->change_id;
+		m->text = email_cover(j->cover_subject, j->cover_body, &o);
+		m->subject = g_strdup_printf("%s %s", prefix, j->cover_subject);
+		m->msgid = g_strdup(cover_id);
+		if (dir) {
+			char *name = email_file_name(0, j->cover_subject);
+			m->file = g_build_filename(dir, name, NULL);
+			g_free(name);
+		}
+		g_ptr_array_add(mails, m);
+		g_free(prefix);
+	}
+	for (guint i = 0; i < total; i++) {
+		const struct commit_patch *p = g_ptr_array_index(j->patches, i);
+		struct mail *m = g_new0(struct mail, 1);
+		char *prefix = series_subject_prefix(j->s, j->n, (int)i + 1, cover || total > 1 ? (int)total : 0);
+		char *footer = NULL;
+
+		m->msgid = email_message_id(j->s->change_id, j->n, (int)i + 1, when, seed, j->sender);
+		o.subject_prefix = prefix;
+		o.msgid = m->msgid;
+		o.in_reply_to = cover_id;
+		o.references = cover_id;
+		o.date = when + (gint64)i + 1;
+		o.change_id = cover ? NULL : j->s->change_id;
+		o.below_cut = cover ? NULL : j->below_cut;
+		if (!cover)
+			footer = single_footer(j->s, j->base);
+		o.footer = footer;
+		o.signature = sig;
+		m->text = email_patch(p, &o);
+		m->subject = g_strdup_printf("%s %s", prefix, p->subject);
+		if (dir) {
+			char *name = email_file_name((int)i + 1, p->subject);
+			m->file = g_build_filename(dir, name, NULL);
+			g_free(name);
+		}
+		g_ptr_array_add(mails, m);
+		g_free(footer);
+		g_free(prefix);
+	}
+	g_free(sig);
+	g_free(cover_id);
+	g_free(seed);
+}
+
+static void print_result(GPtrArray *mails, int n, const char *dir, gboolean json)
+{
+	if (json) {
+		json_t *files = dir ? json_array() : json_null(), *msgs = json_array();
+
+		for (guint i = 0; i < mails->len; i++) {
+			const struct mail *m = g_ptr_array_index(mails, i);
+			if (dir)
+				json_array_append_new(files, json_string(m->file));
+			json_array_append_new(msgs, json_pack("{s:s, s:s, s:o}", "msgid", m->msgid,
+							      "subject", m->subject, "file",
+							      json_str_or_null(m->file)));
+		}
+		print_json(json_pack("{s:i, s:o, s:o}", "version", n, "files", files, "messages",
+				     msgs));
+		return;
+	}
+	for (guint i = 0; i < mails->len; i++) {
+		const struct mail *m = g_ptr_array_index(mails, i);
+		if (dir)
+			printf("%s\n", m->file);
+		else
+			fputs(m->text, stdout);
+	}
+}
+
+int cmd_series_format(int argc, char **argv, struct ctx *ctx)
+{
+	int version = 0;
+	char *dir = NULL;
+	gboolean to_stdout = FALSE, force_cover = FALSE, json = FALSE;
+	GOptionEntry entries[] = {
+		{ "version", 'v', 0, G_OPTION_ARG_INT, &version, "Format version N (default: the working one)", "N" },
+		{ "output-directory", 'o', 0, G_OPTION_ARG_FILENAME, &dir, "Write one file per mail into DIR", "DIR" },
+		{ "stdout", 0, 0, G_OPTION_ARG_NONE, &to_stdout, "Write one mbox to standard output (the default)", NULL },
+		{ "cover", 0, 0, G_OPTION_ARG_NONE, &force_cover, "Send a cover letter for a one-patch series too", NULL },
+		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print what was formatted as JSON (without -o: nothing is written)", NULL },
+		G_OPTION_ENTRY_NULL
+	};
+	struct format_job j = { 0 };
+	GPtrArray *mails = g_ptr_array_new_with_free_func(mail_free);
+	GError *e = NULL;
+	git_oid base, tip;
+	gint64 when;
+	int rc = opt_parse(ctx, &argc, &argv, "[NAME]",
+			   "Writes version N of the series (the working one by default) as mails:\n"
+			   "the cover letter [PATCH 0/n] and the patches [PATCH i/n], each a reply to\n"
+			   "the cover, with b4's Message-IDs.  A one-patch series carries its cover\n"
+			   "text below the '---' line and the base-commit:/change-id: footers unless\n"
+			   "--cover is given.  With -o the files are named as git format-patch names\n"
+			   "them and their names printed; else one mbox goes to standard output.\n"
+			   "SOURCE_DATE_EPOCH, when set, is the date of the cover.",
+			   entries);
+
+	if (rc >= 0)
+		goto out;
+	if (argc > 2) {
+		rc = usage_error(ctx, "too many arguments");
+		goto out;
+	}
+	if (dir && to_stdout) {
+		rc = usage_error(ctx, "-o and --stdout exclude each other");
+		goto out;
+	}
+	if (json && to_stdout) {
+		rc = usage_error(ctx, "--json and --stdout exclude each other");
+		goto out;
+	}
+	if (!base_time(&when)) {
+		rc = usage_error(ctx, "SOURCE_DATE_EPOCH is not a number of seconds");
+		goto out;
+	}
+	if (!open_series(&j.s, ctx, argc > 1 ? argv[1] : NULL, &e)) {
+		rc = fail(e);
+		goto out;
+	}
+	j.n = version ? version : j.s->version;
+	if (j.n < 1 || j.n > j.s->version) {
+		rc = usage_error(ctx, "series %s has versions 1 to %d (v%d is the working one)",
+				 j.s->name, j.s->version, j.s->version);
+		goto out;
+	}
+	j.working = j.n == j.s->version;
+	if (!series_load_patches(&j.patches, &base, &tip, ctx->repo, j.s, j.working ? 0 : j.n,
+				 COMMIT_WANT_DIFF | COMMIT_WANT_STAT, &e)) {
+		rc = fail(e);
+		goto out;
+	}
+	if (j.patches->len == 0) {
+		fprintf(stderr, "quill: series %s v%d has no patches: branch %s holds nothing on top "
+				"of its base\n", j.s->name, j.n, j.s->branch);
+		rc = 1;
+		goto out;
+	}
+	git_oid_tostr(j.base, sizeof j.base, &base);
+	git_oid_tostr(j.tip, sizeof j.tip, &tip);
+	if (!(j.sender = ident_sender(ctx->repo, &e)) ||
+	    !prepare_cover(&j, ctx, force_cover || j.patches->len > 1, &e)) {
+		rc = fail(e);
+		goto out;
+	}
+	if ((j.cover_subject && strstr(j.cover_subject, "EDITME")) ||
+	    (j.cover_body && strstr(j.cover_body, "EDITME")) ||
+	    (j.below_cut && strstr(j.below_cut, "EDITME")))
+		warn("the cover of v%d still has EDITME lines (quill series edit-cover)", j.n);
+	build_mails(mails, &j, when, dir);
+	if (dir && !write_mails(mails, dir, &e)) {
+		rc = fail(e);
+		goto out;
+	}
+	print_result(mails, j.n, dir, json);
+	rc = 0;
+out:
+	g_ptr_array_unref(mails);
+	if (j.patches)
+		g_ptr_array_unref(j.patches);
+	g_free(j.sender);
+	g_free(j.cover_subject);
+	g_free(j.cover_body);
+	g_free(j.below_cut);
+	series_free(j.s);
+	g_free(dir);
+	return rc;
+}
