@@ -35,11 +35,14 @@ ifeq ($(SANITIZE),1)
 QCFLAGS += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 LDFLAGS += -fsanitize=address,undefined
 endif
-LIBS := $(PKG_LIBS) -lnotmuch
+LIBS := -Wl,--as-needed $(PKG_LIBS) -lnotmuch
 
 ifneq ($(V),1)
 Q := @
 endif
+
+# Objects are rebuilt when the flags change (SANITIZE=1 after a plain build).
+FLAGS_STAMP := build/flags-$(shell printf '%s' '$(QCFLAGS) $(CFLAGS) $(LDFLAGS)' | cksum | cut -d' ' -f1)
 
 LIB_SRC := $(sort $(wildcard lib/*.c))
 CMD_SRC := $(sort $(wildcard cmd/*.c))
@@ -62,7 +65,10 @@ deps:
 	scripts/deps.sh build
 	scripts/deps.sh test
 
-build/%.o: %.c build/config.mk
+$(FLAGS_STAMP):
+	@mkdir -p build && rm -f build/flags-* && touch $@
+
+build/%.o: %.c build/config.mk $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  CC      $<")
 	$(Q)$(CC) $(QCFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
@@ -74,20 +80,20 @@ build/tools/embed: tools/embed.c
 build/embedded.c: build/tools/embed $(EMBED)
 	$(Q)build/tools/embed $@ $(EMBED)
 
-build/embedded.o: build/embedded.c build/config.mk
+build/embedded.o: build/embedded.c build/config.mk $(FLAGS_STAMP)
 	$(Q)$(CC) $(QCFLAGS) $(CFLAGS) -c -o $@ $<
 
 build/libquill.a: $(LIB_OBJ)
 	$(Q)rm -f $@ && ar rcs $@ $^
 
-quill: $(CMD_OBJ) build/libquill.a
+quill: $(CMD_OBJ) build/libquill.a $(FLAGS_STAMP)
 	@$(if $(Q),echo "  LINK    $@")
 	$(Q)$(CC) $(LDFLAGS) -o $@ $(CMD_OBJ) build/libquill.a $(LIBS)
 
 git-quill: quill
 	$(Q)ln -sf quill $@
 
-build/tests/%: tests/unit/%.c tests/unit/unit.h build/libquill.a
+build/tests/%: tests/unit/%.c tests/unit/unit.h build/libquill.a $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  CC      $<")
 	$(Q)$(CC) $(QCFLAGS) $(CFLAGS) -Itests/unit $(LDFLAGS) -o $@ $< build/libquill.a $(LIBS)

@@ -141,6 +141,11 @@ int main(int argc, char **argv)
 
 	setlocale(LC_ALL, "");
 	git_libgit2_init();
+	/* git itself does not re-hash every object it reads; neither do we */
+	git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, 0);
+	/* a series reads each tree twice (as a commit's and as its child's
+	 * parent's): keep big trees in libgit2's object cache too */
+	git_libgit2_opts(GIT_OPT_SET_CACHE_OBJECT_LIMIT, GIT_OBJECT_TREE, (size_t)1 << 20);
 	g_mime_init();
 	if (argc < 2) {
 		print_overview(stderr);

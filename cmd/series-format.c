@@ -121,7 +121,7 @@ struct format_job {
 
 /* Fill the cover (or, for one patch, the text below its "---"). */
 static gboolean prepare_cover(struct format_job *j, struct ctx *ctx, gboolean want_cover,
-			      GError **error)
+			      const git_oid *base, const git_oid *tip, GError **error)
 {
 	struct series_version *v = j->working ? NULL : series_get_version(j->s, j->n);
 	struct cover_input in = { 0 };
@@ -140,7 +140,7 @@ static gboolean prepare_cover(struct format_job *j, struct ctx *ctx, gboolean wa
 		}
 		return TRUE;
 	}
-	if (!cover_prepare(&in, ctx->repo, j->s, 0, ctx->res, error))
+	if (!cover_prepare_with(&in, ctx->repo, j->s, 0, ctx->res, j->patches, base, tip, error))
 		return FALSE;
 	if (want_cover)
 		ok = cover_render(&j->cover_subject, &j->cover_body, &in, j->s->cover, error);
@@ -312,7 +312,7 @@ int cmd_series_format(int argc, char **argv, struct ctx *ctx)
 	git_oid_tostr(j.base, sizeof j.base, &base);
 	git_oid_tostr(j.tip, sizeof j.tip, &tip);
 	if (!(j.sender = ident_sender(ctx->repo, &e)) ||
-	    !prepare_cover(&j, ctx, force_cover || j.patches->len > 1, &e)) {
+	    !prepare_cover(&j, ctx, force_cover || j.patches->len > 1, &base, &tip, &e)) {
 		rc = fail(e);
 		goto out;
 	}

@@ -17,5 +17,3 @@ static int todo(int argc, char **argv, struct ctx *ctx)
 int cmd_series_push(int argc, char **argv, struct ctx *ctx) { return todo(argc, argv, ctx); }
 int cmd_series_fetch(int argc, char **argv, struct ctx *ctx) { return todo(argc, argv, ctx); }
 int cmd_series_import_b4(int argc, char **argv, struct ctx *ctx) { return todo(argc, argv, ctx); }
-int cmd_series_export(int argc, char **argv, struct ctx *ctx) { return todo(argc, argv, ctx); }
-int cmd_series_import(int argc, char **argv, struct ctx *ctx) { return todo(argc, argv, ctx); }

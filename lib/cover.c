@@ -321,6 +321,13 @@ char *cover_extract_changes(const char *body, int n)
 gboolean cover_prepare(struct cover_input *in, git_repository *repo, const struct series *s,
 		       int n, const struct resources *res, GError **error)
 {
+	return cover_prepare_with(in, repo, s, n, res, NULL, NULL, NULL, error);
+}
+
+gboolean cover_prepare_with(struct cover_input *in, git_repository *repo, const struct series *s,
+			    int n, const struct resources *res, GPtrArray *patches,
+			    const git_oid *base, const git_oid *tip, GError **error)
+{
 	char *path;
 
 	memset(in, 0, sizeof *in);
@@ -329,13 +336,20 @@ gboolean cover_prepare(struct cover_input *in, git_repository *repo, const struc
 	in->repo = repo;
 	in->s = s;
 	in->version = n;
-	if (!series_load_patches(&in->patches, &in->base, &in->tip, repo, s,
-				 n == s->version ? 0 : n, COMMIT_WANT_STAT, error))
+	if (patches) {
+		in->patches = g_ptr_array_ref(patches);
+		git_oid_cpy(&in->base, base);
+		git_oid_cpy(&in->tip, tip);
+	} else if (!series_load_patches(&in->patches, &in->base, &in->tip, repo, s,
+					n == s->version ? 0 : n, COMMIT_WANT_DIFF | COMMIT_WANT_STAT,
+					error)) {
 		goto fail;
+	}
 	if (!(in->sender = ident_sender(repo, error)))
 		goto fail;
 	in->linkmask = config_linkmask(repo);
-	if (n > 1 && !range_compare(&in->cmp, repo, s, n - 1, n == s->version ? 0 : n, error))
+	if (n > 1 && !range_compare_with(&in->cmp, repo, s, n - 1, n == s->version ? 0 : n,
+					 in->patches, &in->base, &in->tip, error))
 		goto fail;
 	path = config_get(repo, "quill.coverTemplate");
 	if (path) {

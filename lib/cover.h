@@ -47,6 +47,12 @@ gboolean cover_prepare(struct cover_input *in, git_repository *repo, const struc
 		       int n, const struct resources *res, GError **error);
 void cover_input_release(struct cover_input *in);
 
+/* Same, with the version's patches already loaded (COMMIT_WANT_DIFF and
+ * COMMIT_WANT_STAT) and its base and tip: `in` takes a reference. */
+gboolean cover_prepare_with(struct cover_input *in, git_repository *repo, const struct series *s,
+			    int n, const struct resources *res, GPtrArray *patches,
+			    const git_oid *base, const git_oid *tip, GError **error);
+
 /* Render `cover_text` (a working cover) for the input's version.  *subject_out
  * gets the subject line, *body_out the letter body (both caller-owned).
  * QUILL_ERROR_INPUT for an unknown token (naming it and the line). */

@@ -35,16 +35,28 @@ static struct pair_item *items_of(GPtrArray *patches)
 gboolean range_compare(struct range_compare **out, git_repository *repo, const struct series *s,
 		       int va, int vb, GError **error)
 {
+	return range_compare_with(out, repo, s, va, vb, NULL, NULL, NULL, error);
+}
+
+gboolean range_compare_with(struct range_compare **out, git_repository *repo,
+			    const struct series *s, int va, int vb, GPtrArray *new_patches,
+			    const git_oid *new_base, const git_oid *new_tip, GError **error)
+{
 	struct range_compare *c = g_new0(struct range_compare, 1);
 	struct pair_item *a, *b;
 
 	*out = NULL;
 	c->old_version = va;
 	c->new_version = vb;
+	if (new_patches) {
+		c->new_ = g_ptr_array_ref(new_patches);
+		git_oid_cpy(&c->new_base, new_base);
+		git_oid_cpy(&c->new_tip, new_tip);
+	}
 	if (!series_load_patches(&c->old, &c->old_base, &c->old_tip, repo, s, va, COMMIT_WANT_DIFF,
 				 error) ||
-	    !series_load_patches(&c->new_, &c->new_base, &c->new_tip, repo, s, vb, COMMIT_WANT_DIFF,
-				 error)) {
+	    (!new_patches && !series_load_patches(&c->new_, &c->new_base, &c->new_tip, repo, s, vb,
+						  COMMIT_WANT_DIFF, error))) {
 		range_compare_free(c);
 		return FALSE;
 	}

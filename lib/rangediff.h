@@ -25,6 +25,13 @@ gboolean range_compare(struct range_compare **out, git_repository *repo, const s
 		       int va, int vb, GError **error);
 void range_compare_free(struct range_compare *c);
 
+/* Same, with the patches of `vb` already loaded (struct commit_patch* with
+ * COMMIT_WANT_DIFF, and that side's base and tip): the comparison takes a
+ * reference instead of loading them again. */
+gboolean range_compare_with(struct range_compare **out, git_repository *repo,
+			    const struct series *s, int va, int vb, GPtrArray *new_patches,
+			    const git_oid *new_base, const git_oid *new_tip, GError **error);
+
 /* The diff between the two sides of a pair (their messages and diffs),
  * each line indented by four spaces, as range-diff shows it; "" for an
  * unchanged pair (caller owns). */

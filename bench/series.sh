@@ -1,0 +1,60 @@
+#!/bin/sh
+# bench/series.sh - series new-version and format on a 30-patch series,
+# beside git format-patch on the same commits.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/lib.sh"
+QUILL=${QUILL:-$here/../quill}
+RUNS=${RUNS:-15}
+N=${PATCHES:-30}
+
+T=$(mktemp -d "${TMPDIR:-/tmp}/quill-bench.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+export HOME="$T/home" LC_ALL=C GIT_CONFIG_NOSYSTEM=1
+mkdir -p "$HOME"
+git config --global user.name "Bench Mark"
+git config --global user.email "bench@example.org"
+git config --global init.defaultBranch main
+
+git init -q "$T/repo"
+cd "$T/repo"
+i=0
+while [ $i -lt 200 ]; do
+	printf 'int f%d(void) { return %d; }\n' $i $i >"file$((i % 20)).c.$i"
+	i=$((i + 1))
+done
+git add -A && git commit -q -m "base"
+"$QUILL" series new bench >/dev/null
+i=1
+while [ $i -le "$N" ]; do
+	f=file$((i % 20)).c.$((i * 5 % 200))
+	printf '/* change %d */\nint g%d(void) { return f%d() + 1; }\n' $i $i $i >>"$f"
+	git add -A && git commit -q -m "bench: change number $i" -m "A body line for change $i." \
+		-m "Signed-off-by: Bench Mark <bench@example.org>"
+	i=$((i + 1))
+done
+state=$(git rev-parse refs/quill/series/bench)
+reset='git update-ref refs/quill/series/bench '$state'; git tag -l "quill/bench/*" | xargs -r git tag -d'
+
+echo "series: $N patches, median of $RUNS runs"
+ref=$(bench_median "$RUNS" --before 'rm -rf out' -- git format-patch -q --cover-letter -o out main..bench)
+bench_row "git format-patch --cover-letter -o (reference)" "$ref" "$ref"
+fmt=$(bench_median "$RUNS" --before 'rm -rf out' -- "$QUILL" series format -o out)
+bench_row "quill series format -o" "$fmt" "$ref"
+nv=$(bench_median "$RUNS" --before "$reset" -- "$QUILL" series new-version)
+bench_row "quill series new-version (v1)" "$nv" "$ref"
+eval "$reset" >/dev/null 2>&1
+"$QUILL" series new-version >/dev/null 2>&1
+state=$(git rev-parse refs/quill/series/bench)
+reset2='git update-ref refs/quill/series/bench '$state'; git tag -d quill/bench/v2'
+nv2=$(bench_median "$RUNS" --before "$reset2" -- "$QUILL" series new-version)
+bench_row "quill series new-version (v2, compares with v1)" "$nv2" "$ref"
+show=$(bench_median "$RUNS" -- "$QUILL" series show)
+bench_row "quill series show" "$show" "$ref"
+start=$(bench_median "$RUNS" -- "$QUILL" --version)
+gstart=$(bench_median "$RUNS" -- git --version)
+bench_row "quill --version (start-up alone)" "$start" "$ref"
+bench_row "git --version (start-up alone)" "$gstart" "$ref"
+echo "  (ratio: time / git format-patch's time; lower is faster.  Most of quill's"
+echo "  start-up is libgit2 1.5's git_libgit2_init(), whose mbedTLS back end"
+echo "  parses the system CA bundle on every start.)"

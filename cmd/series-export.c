@@ -1,0 +1,75 @@
+/* series-export.c - quill series export / import. */
+#include "cmd.h"
+#include "export.h"
+#include "series.h"
+
+#include <stdio.h>
+
+int cmd_series_export(int argc, char **argv, struct ctx *ctx)
+{
+	gboolean upstream = FALSE;
+	GOptionEntry entries[] = {
+		{ "with-upstream", 0, 0, G_OPTION_ARG_NONE, &upstream, "Also write the history below the bases (upstream/), so the export imports into an empty repository", NULL },
+		G_OPTION_ENTRY_NULL
+	};
+	struct series *s = NULL;
+	GError *e = NULL;
+	int rc = opt_parse(ctx, &argc, &argv, "NAME DIR",
+			   "Writes the series to DIR: series.conf, cover, and v1/, v2/, ... with each\n"
+			   "version's version.conf, cover, changes and patches as format-patch files.",
+			   entries);
+
+	if (rc >= 0)
+		return rc;
+	if (argc != 3)
+		return usage_error(ctx, "give a series NAME and a DIR");
+	if (!open_series(&s, ctx, argv[1], &e) ||
+	    !export_series(ctx->repo, s, argv[2], upstream, &e)) {
+		series_free(s);
+		return fail(e);
+	}
+	printf("exported %s (v1..v%d) to %s\n", s->name, s->version, argv[2]);
+	series_free(s);
+	return 0;
+}
+
+int cmd_series_import(int argc, char **argv, struct ctx *ctx)
+{
+	char *name = NULL;
+	gboolean json = FALSE;
+	GOptionEntry entries[] = {
+		{ "name", 0, 0, G_OPTION_ARG_STRING, &name, "Import under this name", "NAME" },
+		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print what was imported as JSON", NULL },
+		G_OPTION_ENTRY_NULL
+	};
+	struct import_result r;
+	GError *e = NULL;
+	int rc = opt_parse(ctx, &argc, &argv, "DIR",
+			   "Rebuilds a series exported by 'quill series export': its branch, its\n"
+			   "state and its tags, applying the patches onto their bases (from the\n"
+			   "export's upstream/ when this repository lacks them).",
+			   entries);
+
+	if (rc >= 0)
+		goto out;
+	if (argc != 2) {
+		rc = usage_error(ctx, "give one DIR");
+		goto out;
+	}
+	if (!export_import(&r, ctx->repo, argv[1], name, &e)) {
+		rc = fail(e);
+		goto out;
+	}
+	if (json)
+		print_json(json_pack("{s:s, s:i, s:i, s:i}", "name", r.name, "versions", r.versions,
+				     "commits", r.commits, "upstream_commits", r.upstream));
+	else
+		printf("imported series %s: %d frozen version%s, %d commit%s made (%d upstream)\n",
+		       r.name, r.versions, r.versions == 1 ? "" : "s", r.commits,
+		       r.commits == 1 ? "" : "s", r.upstream);
+	g_free(r.name);
+	rc = 0;
+out:
+	g_free(name);
+	return rc;
+}
