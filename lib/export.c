@@ -139,14 +139,56 @@ fail:
 	return FALSE;
 }
 
+/* upstream/tags: "NAME OID" for each tag on an upstream commit, so the
+ * base a series names (v1.1) means the same after an import. */
+static char *upstream_tags(git_repository *repo, GPtrArray *oids)
+{
+	GHashTable *set = g_hash_table_new(g_str_hash, g_str_equal);
+	GString *out = g_string_new(NULL);
+	git_reference_iterator *it = NULL;
+	git_reference *ref;
+	GPtrArray *hex = g_ptr_array_new_with_free_func(g_free);
+
+	for (guint i = 0; i < oids->len; i++) {
+		char *h = g_strdup(git_oid_tostr_s(g_ptr_array_index(oids, i)));
+		g_ptr_array_add(hex, h);
+		g_hash_table_add(set, h);
+	}
+	if (git_reference_iterator_glob_new(&it, repo, "refs/tags/*") == 0) {
+		while (git_reference_next(&ref, it) == 0) {
+			git_object *c = NULL;
+			const char *name = git_reference_name(ref) + strlen("refs/tags/");
+			if (!g_str_has_prefix(name, "quill/") &&
+			    git_reference_peel(&c, ref, GIT_OBJECT_COMMIT) == 0 &&
+			    g_hash_table_contains(set, git_oid_tostr_s(git_object_id(c))))
+				g_string_append_printf(out, "%s %s\n", name,
+						       git_oid_tostr_s(git_object_id(c)));
+			git_object_free(c);
+			git_reference_free(ref);
+		}
+		git_reference_iterator_free(it);
+	}
+	g_hash_table_unref(set);
+	g_ptr_array_unref(hex);
+	return g_string_free(out, FALSE);
+}
+
 static gboolean write_upstream(git_repository *repo, const char *dir, GArray *bases,
 			       GError **error)
 {
 	GPtrArray *oids, *patches;
 	gboolean ok = TRUE;
+	char *tags;
 
 	if (!upstream_commits(&oids, repo, bases, error))
 		return FALSE;
+	tags = upstream_tags(repo, oids);
+	if (*tags && !write_file(dir, "upstream/tags", tags, error)) {
+		g_free(tags);
+		g_ptr_array_unref(oids);
+		return FALSE;
+	}
+	g_free(tags);
 	patches = g_ptr_array_new_with_free_func((GDestroyNotify)commit_patch_free);
 	for (guint i = 0; ok && i < oids->len; i++) {
 		struct commit_patch *p;

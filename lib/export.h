@@ -4,6 +4,7 @@
  *   DIR/cover                  the working cover
  *   DIR/upstream/NNNN-*.patch  (optional) the history the bases stand on, from
  *                              its root commit, as format-patch files
+ *   DIR/upstream/tags          (with it) "NAME OID" of the tags on that history
  *   DIR/v<N>/version.conf      a frozen version (base, tip, patches by commit)
  *   DIR/v<N>/cover, changes    as frozen
  *   DIR/v<N>/NNNN-*.patch      its patches as format-patch files

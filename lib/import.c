@@ -302,8 +302,32 @@ static gboolean import_upstream(struct importer *im, GError **error)
 		mail_patch_release(&m);
 	}
 	if (ok && have) {
+		char *tags = NULL, *tpath = g_build_filename(im->dir, "upstream", "tags", NULL);
+
 		g_free(im->upstream_tip);
 		im->upstream_tip = g_strdup(git_oid_tostr_s(&parent));
+		/* "NAME OID" lines: lightweight tags where this repository has none */
+		if (g_file_get_contents(tpath, &tags, NULL, NULL)) {
+			char **lines = g_strsplit(tags, "\n", -1);
+			for (char **l = lines; *l; l++) {
+				char **f = g_strsplit(*l, " ", 2);
+				const char *to = f[0] && f[1] ? g_hash_table_lookup(im->map, f[1]) : NULL;
+				git_object *obj = NULL;
+				git_oid target, t;
+				char *ref = to ? g_strconcat("refs/tags/", f[0], NULL) : NULL;
+
+				if (to && git_reference_name_to_id(&t, im->repo, ref) < 0 &&
+				    git_oid_fromstr(&target, to) == 0 &&
+				    git_object_lookup(&obj, im->repo, &target, GIT_OBJECT_COMMIT) == 0)
+					git_tag_create_lightweight(&t, im->repo, f[0], obj, 0);
+				git_object_free(obj);
+				g_free(ref);
+				g_strfreev(f);
+			}
+			g_strfreev(lines);
+			g_free(tags);
+		}
+		g_free(tpath);
 	}
 	g_ptr_array_unref(files);
 	g_free(sub);
