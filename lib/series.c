@@ -598,7 +598,7 @@ done:
 	return ok;
 }
 
-static void tie_branch(git_repository *repo, const char *branch, const char *name)
+void series_tie_branch(git_repository *repo, const char *branch, const char *name)
 {
 	char *key = g_strdup_printf("branch.%s.quillSeries", branch);
 	char *rw;
@@ -708,7 +708,7 @@ gboolean series_create(struct series **out, git_repository *repo,
 			git_branch_delete(created);
 		goto fail;
 	}
-	tie_branch(repo, s->branch, s->name);
+	series_tie_branch(repo, s->branch, s->name);
 	if (created && !o->no_checkout) {
 		GError *e = NULL;
 		if (!switch_to(repo, s->branch, &base, &e)) {

@@ -71,6 +71,11 @@ struct series_new_opts {
 gboolean series_create(struct series **out, git_repository *repo,
 		       const struct series_new_opts *opts, char **warning, GError **error);
 
+/* Tie BRANCH to series NAME (branch.<b>.quillSeries) and set
+ * notes.rewriteRef to refs/notes/quill when unset, as series_create does;
+ * best effort (a config that cannot be written is ignored). */
+void series_tie_branch(git_repository *repo, const char *branch, const char *name);
+
 /* Read a series from its state ref. */
 gboolean series_load(struct series **out, git_repository *repo, const char *name, GError **error);
 void series_free(struct series *s);
