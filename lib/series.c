@@ -78,6 +78,20 @@ static struct series *series_alloc(void)
 	return s;
 }
 
+struct series *series_blank(const char *name)
+{
+	struct series *s = series_alloc();
+
+	s->name = g_strdup(name);
+	s->state = state_new(name);
+	return s;
+}
+
+struct series_version *series_version_new(int n)
+{
+	return version_new(n);
+}
+
 struct series_version *series_get_version(const struct series *s, int n)
 {
 	if (n < 1 || (guint)n > s->versions->len)

@@ -85,6 +85,38 @@ void series_free(struct series *s);
 gboolean series_save(struct series *s, git_repository *repo, const char *message,
 		     const git_oid *extra, size_t n_extra, GError **error);
 
+/* ---- building a series in memory (importers: import-b4, import) ----
+ *
+ * series_blank: a series that exists only in memory: NAME, version 1, no
+ * frozen versions, empty (not NULL) lists, a new state; series_save creates
+ * its ref (failing if one exists).  The caller fills change_id, branch,
+ * upstream, cover, ... with strings it allocated (series_free frees them).
+ * series_version_new: an empty frozen version N (patches: an empty array
+ * that frees its struct series_patch, g_new0'd by the caller), to append to
+ * s->versions. */
+struct series *series_blank(const char *name);
+struct series_version *series_version_new(int n);
+
+/* What a frozen version is made of, for series_add_version. */
+struct series_version_data {
+	const git_oid *base, *tip;	/* the patches are base..tip */
+	const char *date;		/* ISO 8601 UTC; NULL: now */
+	const char *cover;		/* as sent; NULL: "" */
+	const char *changes;		/* NULL: "" */
+	const char *cover_msgid;	/* without <>, or NULL */
+	gboolean sent;
+};
+
+/* Append frozen version s->versions->len + 1 built as a freeze builds one:
+ * base, tip and, per commit of base..tip, its commit id, stable patch-id,
+ * subject and author (strings copied).  Nothing is written and s->version is
+ * left alone: the caller sets it (frozen count + 1) and saves with each
+ * version's tip and base as extra parents.  Returns the new version
+ * (borrowed), or NULL with an error (a merge in the range, a missing
+ * commit); then s is unchanged.  (lib/series-build.c) */
+struct series_version *series_add_version(struct series *s, git_repository *repo,
+					  const struct series_version_data *d, GError **error);
+
 /* Frozen version N (1-based), or NULL (borrowed). */
 struct series_version *series_get_version(const struct series *s, int n);
 
