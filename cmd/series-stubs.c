@@ -10,8 +10,6 @@ static int todo(struct ctx *ctx)
 }
 
 int cmd_series_format(int argc, char **argv, struct ctx *ctx) { return todo(ctx); }
-int cmd_series_push(int argc, char **argv, struct ctx *ctx) { return todo(ctx); }
-int cmd_series_fetch(int argc, char **argv, struct ctx *ctx) { return todo(ctx); }
 int cmd_series_import_b4(int argc, char **argv, struct ctx *ctx) { return todo(ctx); }
 int cmd_series_export(int argc, char **argv, struct ctx *ctx) { return todo(ctx); }
 int cmd_series_import(int argc, char **argv, struct ctx *ctx) { return todo(ctx); }
