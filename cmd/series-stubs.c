@@ -10,6 +10,5 @@ static int todo(struct ctx *ctx)
 }
 
 int cmd_series_format(int argc, char **argv, struct ctx *ctx) { return todo(ctx); }
-int cmd_series_import_b4(int argc, char **argv, struct ctx *ctx) { return todo(ctx); }
 int cmd_series_export(int argc, char **argv, struct ctx *ctx) { return todo(ctx); }
 int cmd_series_import(int argc, char **argv, struct ctx *ctx) { return todo(ctx); }
