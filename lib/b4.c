@@ -1,6 +1,7 @@
 /* b4.c - reading b4 prep branches and adopting them as series (b4.h). */
 #include "b4.h"
 #include "commit.h"
+#include "config.h"
 #include "error.h"
 #include "store.h"
 
@@ -173,17 +174,27 @@ static gboolean find_cover(struct b4_branch *b, git_repository *repo, json_t **h
 			   GError **error)
 {
 	GArray *found = marker_commits(repo, &b->tip, NULL, NULL, error);
+	char *key = g_strdup_printf("branch.%s.b4-prep-cover-strategy", b->branch);
+	char *strategy = config_get(repo, key);
 	git_commit *c = NULL;
 	git_oid base, up;
 	gboolean ok = FALSE, hit = FALSE;
 	int rc;
 
-	if (!found)
+	g_free(key);
+	if (!found) {
+		g_free(strategy);
 		return FALSE;
-	if (!found->len) {
-		qerr(error, QUILL_ERROR_INPUT,
-		     "branch '%s' is not a b4 prep branch: no commit holds the '%s' cover", b->branch,
-		     B4_MARKER);
+	}
+	if (!found->len || (strategy && strcmp(strategy, "commit"))) {
+		if (strategy && strcmp(strategy, "commit"))
+			qerr(error, QUILL_ERROR_INPUT,
+			     "branch '%s' keeps its b4 cover by the '%s' strategy; import-b4 reads "
+			     "the 'commit' strategy only", b->branch, strategy);
+		else
+			qerr(error, QUILL_ERROR_INPUT,
+			     "branch '%s' is not a b4 prep branch: no commit holds the '%s' cover",
+			     b->branch, B4_MARKER);
 		goto done;
 	}
 	b->cover = g_array_index(found, git_oid, 0);
@@ -243,6 +254,7 @@ static gboolean find_cover(struct b4_branch *b, git_repository *repo, json_t **h
 done:
 	git_commit_free(c);
 	g_array_unref(found);
+	g_free(strategy);
 	return ok;
 }
 

@@ -131,6 +131,20 @@ test_expect_success '--name NAME names the series and its branch' '
 	same_commits main..demo-series main..frob
 '
 
+test_expect_success 'another b4 cover strategy (tip-commit): bad input (3), it says which' '
+	cd r &&
+	git checkout -q main &&
+	git config b4.prep-cover-strategy tip-commit &&
+	b4 prep -n tipper -f main >../tip.out 2>&1 &&
+	git config --unset b4.prep-cover-strategy &&
+	test "$(git config branch.b4/tipper.b4-prep-cover-strategy)" = tip-commit &&
+	git checkout -q b4/demo-series &&
+	test_expect_code 3 quill series import-b4 b4/tipper 2>../err &&
+	test $(wc -l <../err) = 1 &&
+	grep "by the .tip-commit. strategy" ../err &&
+	test_must_fail git rev-parse -q --verify refs/heads/tipper
+'
+
 if ! command -v public-inbox-httpd >/dev/null 2>&1; then
 	for t in 'b4 --manual-reroll against a local lore makes sent/demo-series-v1' \
 		 'import-b4 of a sent version: v1 frozen from the tag, v2 working' \
