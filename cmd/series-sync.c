@@ -187,13 +187,12 @@ static int finish(struct ctx *ctx, struct sync_report *r, gboolean json)
 static int remote_fail(struct ctx *ctx, GError *e, const char *given)
 {
 	if (e->code == QUILL_ERROR_USAGE && given && g_str_has_prefix(e->message, "no remote") &&
-	    store_name_valid(given)) {
+	    !strcmp(ctx->name, "series push") && store_name_valid(given)) {
 		char *ref = store_ref_name(given);
 		git_oid oid;
 		if (git_reference_name_to_id(&oid, ctx->repo, ref) == 0) {
-			char *m = g_strdup_printf("%s (series %s: quill series %s REMOTE %s)",
-						  e->message, given,
-						  strstr(ctx->name, "push") ? "push" : "fetch", given);
+			char *m = g_strdup_printf("%s (to push series %s: quill series push REMOTE %s)",
+						  e->message, given, given);
 			g_free(e->message);
 			e->message = m;
 		}
