@@ -586,7 +586,7 @@ gboolean export_import(struct import_result *out, git_repository *repo, const ch
 	made_branch = TRUE;
 	{
 		char *msg = g_strdup_printf("import from %s", dir);
-		ok = series_adopt(s, repo, msg, error);
+		ok = series_adopt(s, repo, msg, NULL, error);
 		g_free(msg);
 	}
 	if (!ok)

@@ -79,6 +79,14 @@ struct series *series_new_empty(const char *name)
 	return s;
 }
 
+struct series *series_blank(const char *name)
+{
+	struct series *s = series_new_empty(name);
+
+	s->state = state_new(name);
+	return s;
+}
+
 struct series_version *series_get_version(const struct series *s, int n)
 {
 	if (n < 1 || (guint)n > s->versions->len)
@@ -599,7 +607,7 @@ done:
 	return ok;
 }
 
-static void tie_branch(git_repository *repo, const char *branch, const char *name)
+void series_tie_branch(git_repository *repo, const char *branch, const char *name)
 {
 	char *key = g_strdup_printf("branch.%s.quillSeries", branch);
 
@@ -706,7 +714,7 @@ gboolean series_create(struct series **out, git_repository *repo,
 			git_branch_delete(created);
 		goto fail;
 	}
-	tie_branch(repo, s->branch, s->name);
+	series_tie_branch(repo, s->branch, s->name);
 	if (created && !o->no_checkout) {
 		GError *e = NULL;
 		if (!switch_to(repo, s->branch, &base, &e)) {
@@ -882,11 +890,14 @@ gboolean series_rename(struct series *s, git_repository *repo, const char *new_n
 /* ---- adopt ---- */
 
 gboolean series_adopt(struct series *s, git_repository *repo, const char *message,
-		      GError **error)
+		      char **warning, GError **error)
 {
 	GArray *extra = g_array_new(FALSE, FALSE, sizeof(git_oid));
+	GError *e = NULL;
 	gboolean ok;
 
+	if (warning)
+		*warning = NULL;
 	for (guint i = 0; i < s->versions->len; i++) {
 		const struct series_version *v = g_ptr_array_index(s->versions, i);
 		git_oid o;
@@ -903,6 +914,13 @@ gboolean series_adopt(struct series *s, git_repository *repo, const char *messag
 	g_array_unref(extra);
 	if (!ok)
 		return FALSE;
-	tie_branch(repo, s->branch, s->name);
-	return series_repair(s, repo, error) >= 0;
+	series_tie_branch(repo, s->branch, s->name);
+	/* the state is written: a tag that cannot be made now is made by the
+	 * next command that opens the series */
+	if (series_repair(s, repo, &e) < 0) {
+		if (warning)
+			*warning = g_strdup_printf("tags not created yet: %s", e->message);
+		g_error_free(e);
+	}
+	return TRUE;
 }

@@ -71,24 +71,25 @@ struct series_new_opts {
 gboolean series_create(struct series **out, git_repository *repo,
 		       const struct series_new_opts *opts, char **warning, GError **error);
 
-/* An empty series named NAME (NULL allowed) with version 1 and no state,
- * for building one up (import); free with series_free. */
+/* An empty series named NAME (NULL allowed) with version 1 and no state
+ * (series_blank below gives it one); free with series_free. */
 struct series *series_new_empty(const char *name);
-
-/* A frozen version numbered n with no patches (caller owns until it is added
- * to a series' versions array, which frees it). */
-struct series_version *series_version_new(int n);
 void series_patch_free(struct series_patch *p);
 
 /* Write a series built in memory as a new state ref (it must not exist):
  * one state commit with every frozen tip and base as extra parents, then
- * branch.<b>.quillSeries and the tags.  s->branch must exist. */
+ * branch.<b>.quillSeries and the tags.  s->branch must exist.  A tag that
+ * cannot be written is only a *warning (caller owns; may be NULL). */
 gboolean series_adopt(struct series *s, git_repository *repo, const char *message,
-		      GError **error);
+		      char **warning, GError **error);
 
 /* Parse a series from a state (read from git or built in memory).  On
  * success the series owns `st`; on failure the caller still does. */
 gboolean series_from_state(struct series **out, struct state *st, GError **error);
+
+/* Tie BRANCH to series NAME (branch.<b>.quillSeries), as series_create
+ * does; best effort (a config that cannot be written is ignored). */
+void series_tie_branch(git_repository *repo, const char *branch, const char *name);
 
 /* Read a series from its state ref. */
 gboolean series_load(struct series **out, git_repository *repo, const char *name, GError **error);
@@ -98,6 +99,38 @@ void series_free(struct series *s);
  * parents as there. */
 gboolean series_save(struct series *s, git_repository *repo, const char *message,
 		     const git_oid *extra, size_t n_extra, GError **error);
+
+/* ---- building a series in memory (importers: import-b4, import) ----
+ *
+ * series_blank: a series that exists only in memory: NAME, version 1, no
+ * frozen versions, empty (not NULL) lists, a new state; series_save creates
+ * its ref (failing if one exists).  The caller fills change_id, branch,
+ * upstream, cover, ... with strings it allocated (series_free frees them).
+ * series_version_new: an empty frozen version N (patches: an empty array
+ * that frees its struct series_patch, g_new0'd by the caller), to append to
+ * s->versions. */
+struct series *series_blank(const char *name);
+struct series_version *series_version_new(int n);
+
+/* What a frozen version is made of, for series_add_version. */
+struct series_version_data {
+	const git_oid *base, *tip;	/* the patches are base..tip */
+	const char *date;		/* ISO 8601 UTC; NULL: now */
+	const char *cover;		/* as sent; NULL: "" */
+	const char *changes;		/* NULL: "" */
+	const char *cover_msgid;	/* without <>, or NULL */
+	gboolean sent;
+};
+
+/* Append frozen version s->versions->len + 1 built as a freeze builds one:
+ * base, tip and, per commit of base..tip, its commit id, stable patch-id,
+ * subject and author (strings copied).  Nothing is written and s->version is
+ * left alone: the caller sets it (frozen count + 1) and saves with each
+ * version's tip and base as extra parents.  Returns the new version
+ * (borrowed), or NULL with an error (a merge in the range, a missing
+ * commit); then s is unchanged.  (lib/series-build.c) */
+struct series_version *series_add_version(struct series *s, git_repository *repo,
+					  const struct series_version_data *d, GError **error);
 
 /* Frozen version N (1-based), or NULL (borrowed). */
 struct series_version *series_get_version(const struct series *s, int n);

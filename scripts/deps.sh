@@ -10,7 +10,10 @@
 set -eu
 
 BUILD_PKGS="gcc make pkg-config libglib2.0-dev libgit2-dev libcurl4-openssl-dev libnotmuch-dev libgmime-3.0-dev libjansson-dev libelf-dev zlib1g-dev"
-TEST_PKGS="git perl b4 python3"
+# public-inbox and curl: tests/testbed/lore-server.sh (a local lore); optional:
+# the tests that need it skip without public-inbox-httpd, so missing_test
+# does not ask for it.
+TEST_PKGS="git perl b4 python3 public-inbox curl"
 PCS="glib-2.0 libgit2 libcurl gmime-3.0 jansson libelf zlib"
 
 missing_build() {
