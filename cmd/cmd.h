@@ -47,7 +47,8 @@ struct command {
 int opt_parse(struct ctx *ctx, int *argc, char ***argv, const char *params,
 	      const char *description, const GOptionEntry *entries);
 
-/* Print "quill: <name>: <msg>" and return 2: a usage error. */
+/* Print "quill: <name>: <msg> (see 'quill <name> --help')", one line, and
+ * return 2: a usage error. */
 int usage_error(struct ctx *ctx, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
 
 /* ---- cmd/output.c ---- */

@@ -13,7 +13,7 @@ int usage_error(struct ctx *ctx, const char *fmt, ...)
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "\n(see 'quill %s --help')\n", ctx->name);
+	fprintf(stderr, " (see 'quill %s --help')\n", ctx->name);
 	return 2;
 }
 
