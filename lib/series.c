@@ -598,6 +598,38 @@ done:
 	return ok;
 }
 
+#define NOTES_REF "refs/notes/quill"
+
+/* Start refs/notes/quill when it is missing: a notes commit with an empty
+ * tree, as the first 'git notes add' makes one.  git warns "notes ref ... is
+ * invalid" on every amend and rebase while notes.rewriteRef names a ref that
+ * does not exist, so the ref has to be there before the key is set. */
+static gboolean ensure_notes_ref(git_repository *repo)
+{
+	git_treebuilder *tb = NULL;
+	git_tree *tree = NULL;
+	git_signature *sig = NULL;
+	git_reference *ref = NULL;
+	git_oid oid;
+	int rc;
+
+	if (git_reference_name_to_id(&oid, repo, NOTES_REF) == 0)
+		return TRUE;
+	if (!ident_signature(&sig, repo, FALSE, NULL))
+		return FALSE;
+	if ((rc = git_treebuilder_new(&tb, repo, NULL)) == 0 &&
+	    (rc = git_treebuilder_write(&oid, tb)) == 0 &&
+	    (rc = git_tree_lookup(&tree, repo, &oid)) == 0 &&
+	    (rc = git_commit_create(&oid, repo, NULL, sig, sig, NULL,
+				    "Notes started by 'quill series new'\n", tree, 0, NULL)) == 0)
+		rc = git_reference_create(&ref, repo, NOTES_REF, &oid, 0, "quill: start the notes");
+	git_reference_free(ref);
+	git_tree_free(tree);
+	git_treebuilder_free(tb);
+	git_signature_free(sig);
+	return rc == 0 || rc == GIT_EEXISTS;
+}
+
 static void tie_branch(git_repository *repo, const char *branch, const char *name)
 {
 	char *key = g_strdup_printf("branch.%s.quillSeries", branch);
@@ -606,8 +638,8 @@ static void tie_branch(git_repository *repo, const char *branch, const char *nam
 	config_set(repo, key, name, NULL);
 	g_free(key);
 	rw = config_get(repo, "notes.rewriteRef");
-	if (!rw)
-		config_set(repo, "notes.rewriteRef", "refs/notes/quill", NULL);
+	if (!rw && ensure_notes_ref(repo))
+		config_set(repo, "notes.rewriteRef", NOTES_REF, NULL);
 	g_free(rw);
 }
 
