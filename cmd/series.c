@@ -303,7 +303,10 @@ int cmd_series_edit_cover(int argc, char **argv, struct ctx *ctx)
 		cover = g_string_free(buf, FALSE);
 	} else if (file) {
 		if (!g_file_get_contents(file, &cover, NULL, &e)) {
-			qerr(&e, QUILL_ERROR_INPUT, "%s: cannot read", file);
+			GError *why = e;
+			e = NULL;
+			qerr(&e, QUILL_ERROR_INPUT, "%s: %s", ctx->name, why->message);
+			g_error_free(why);
 			rc = fail(e);
 			goto out;
 		}
