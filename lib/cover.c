@@ -123,22 +123,38 @@ static char *lookup(const char *name, const char *arg, void *payload, GError **e
 	return NULL;
 }
 
-/* Drop '#' comment lines; ">#" at a line start is a literal '#'. */
+static gboolean blank_line(const char *p, gsize n)
+{
+	for (gsize i = 0; i < n; i++)
+		if (p[i] != ' ' && p[i] != '\t' && p[i] != '\r' && p[i] != '\n')
+			return FALSE;
+	return TRUE;
+}
+
+/* Drop '#' comment lines; ">#" at a line start is a literal '#'.  The blank
+ * lines around a dropped block collapse into one (and go at the start), so
+ * "text, blank, comments, blank, text" leaves one blank line, not two. */
 static char *drop_comments(const char *text)
 {
 	GString *s = g_string_new(NULL);
 	const char *p = text;
+	gboolean dropped = FALSE;	/* a comment went since the last text line */
 
 	while (*p) {
 		const char *nl = strchr(p, '\n');
 		gsize n = nl ? (gsize)(nl - p + 1) : strlen(p);
 
 		if (*p == '#') {
-			/* dropped */
-		} else if (p[0] == '>' && p[1] == '#') {
-			g_string_append_len(s, p + 1, n - 1);
+			dropped = TRUE;
+		} else if (blank_line(p, n)) {
+			if (!(dropped && (s->len == 0 || g_str_has_suffix(s->str, "\n\n"))))
+				g_string_append_len(s, p, n);
 		} else {
-			g_string_append_len(s, p, n);
+			dropped = FALSE;
+			if (p[0] == '>' && p[1] == '#')
+				g_string_append_len(s, p + 1, n - 1);
+			else
+				g_string_append_len(s, p, n);
 		}
 		p += n;
 	}
