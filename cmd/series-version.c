@@ -70,6 +70,11 @@ int cmd_series_new_version(int argc, char **argv, struct ctx *ctx)
 	if (strstr(frozen, "EDITME"))
 		warn("the cover of v%d still has EDITME lines", n);
 	changes = changes_opt && n == 1 ? g_strdup(changes_opt) : cover_extract_changes(body, n);
+	if (changes_opt && !*changes) {
+		/* the cover has no "Changes in vN:" section: keep the text anyway */
+		g_free(changes);
+		changes = g_strdup(changes_opt);
+	}
 	lines = in.cmp ? range_changes_lines(in.cmp) : g_strdup("");
 	link = cover_link_line(series_get_version(s, n - 1), in.linkmask);
 	next = cover_next(working, n + 1, lines, link);
