@@ -139,7 +139,7 @@ int cmd_series_list(int argc, char **argv, struct ctx *ctx)
 		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print JSON", NULL },
 		G_OPTION_ENTRY_NULL
 	};
-	GPtrArray *names;
+	GPtrArray *names, *rows = NULL;
 	GError *e = NULL;
 	json_t *arr = json_array();
 	int rc = opt_parse(ctx, &argc, &argv, "", "Lists every series of the repository.", entries);
@@ -154,9 +154,7 @@ int cmd_series_list(int argc, char **argv, struct ctx *ctx)
 		rc = fail(e);
 		goto out;
 	}
-	if (!json && names->len)
-		printf("%s%-20s %-7s %-20s %7s  %s%s\n", color(ctx, "bold"), "NAME", "VERSION", "BASE",
-		       "PATCHES", "LAST CHANGE", color(ctx, "reset"));
+	rows = g_ptr_array_new_with_free_func((GDestroyNotify)g_strfreev);
 	for (guint i = 0; i < names->len; i++) {
 		struct series *s;
 		GPtrArray *patches = NULL;
@@ -179,21 +177,52 @@ int cmd_series_list(int argc, char **argv, struct ctx *ctx)
 					       count < 0 ? json_null() : json_integer(count),
 					       "last_change", when));
 		} else {
-			char cnt[16];
-			g_snprintf(cnt, sizeof cnt, count < 0 ? "?" : "%d", count);
-			printf("%-20s v%-6d %-20s %7s  %s\n", s->name, s->version,
-			       s->upstream ? s->upstream : "-", cnt, when);
+			char **row = g_new0(char *, 6);
+			row[0] = g_strdup(s->name);
+			row[1] = g_strdup_printf("v%d", s->version);
+			row[2] = g_strdup(s->upstream ? s->upstream : "-");
+			row[3] = count < 0 ? g_strdup("?") : g_strdup_printf("%d", count);
+			row[4] = g_strdup(when);
+			g_ptr_array_add(rows, row);
 		}
 		g_free(when);
 		if (patches)
 			g_ptr_array_unref(patches);
 		series_free(s);
 	}
+	if (rows->len) {
+		/* columns as wide as their widest entry (in characters) */
+		static const char *const head[] = { "NAME", "VERSION", "BASE", "PATCHES", "LAST CHANGE" };
+		int width[5];
+		GString *line = g_string_new(NULL);
+
+		for (int c = 0; c < 5; c++)
+			width[c] = (int)g_utf8_strlen(head[c], -1);
+		for (guint i = 0; i < rows->len; i++)
+			for (int c = 0; c < 5; c++)
+				width[c] = MAX(width[c], (int)g_utf8_strlen(((char **)g_ptr_array_index(rows, i))[c], -1));
+		for (guint i = 0; i <= rows->len; i++) {
+			const char *const *row = i ? g_ptr_array_index(rows, i - 1) : (const char *const *)head;
+			g_string_truncate(line, 0);
+			for (int c = 0; c < 5; c++) {
+				int pad = width[c] - (int)g_utf8_strlen(row[c], -1);
+				if (c == 3) /* the count is right-aligned */
+					g_string_append_printf(line, "%*s%s", pad, "", row[c]);
+				else
+					g_string_append_printf(line, "%s%*s", row[c], c == 4 ? 0 : pad, "");
+				if (c < 4)
+					g_string_append(line, "  ");
+			}
+			printf("%s%s%s\n", i ? "" : color(ctx, "bold"), line->str, i ? "" : color(ctx, "reset"));
+		}
+		g_string_free(line, TRUE);
+	}
 	if (json)
 		print_json(json_pack("{s:O}", "series", arr));
 	else if (!names->len)
 		printf("no series yet; start one with 'quill series new NAME'\n");
 	g_ptr_array_unref(names);
+	g_ptr_array_unref(rows);
 	rc = 0;
 out:
 	json_decref(arr);
@@ -245,6 +274,7 @@ int cmd_series_show(int argc, char **argv, struct ctx *ctx)
 	git_oid wbase, wtip;
 	gboolean have_working;
 	json_t *versions = json_array(), *doc = NULL;
+	int vwidth = 1, rwidth = 0, cwidth = 1;
 	int rc = opt_parse(ctx, &argc, &argv, "[NAME]",
 			   "Shows the series, its frozen versions and the working one.", entries);
 
@@ -289,6 +319,19 @@ int cmd_series_show(int argc, char **argv, struct ctx *ctx)
 		for (char **p = s->prereqs; p && *p; p++)
 			printf("  needs   %s\n", *p);
 		g_free(prefix);
+		/* the table of versions: one row each, the columns as wide as
+		 * their longest entry */
+		putchar('\n');
+		vwidth = g_snprintf(NULL, 0, "%d", s->version);
+		rwidth = (int)g_utf8_strlen(s->branch, -1);
+		cwidth = have_working ? g_snprintf(NULL, 0, "%u", working->len) : 1;
+		for (guint i = 0; i < s->versions->len; i++) {
+			const struct series_version *v = g_ptr_array_index(s->versions, i);
+			char *tag = series_tag_name(s->name, v->number);
+			rwidth = MAX(rwidth, (int)g_utf8_strlen(tag, -1));
+			cwidth = MAX(cwidth, g_snprintf(NULL, 0, "%u", v->patches->len));
+			g_free(tag);
+		}
 	}
 	for (int n = 1; n <= s->version; n++) {
 		struct series_version *v = series_get_version(s, n);
@@ -315,12 +358,20 @@ int cmd_series_show(int argc, char **argv, struct ctx *ctx)
 				json_object_set_new(o, "cover_msgid", json_string(v->cover_msgid));
 			json_array_append_new(versions, o);
 		} else {
+			GString *row = g_string_new(NULL);
 			char cnt[16];
+			const char *ref = v ? tag : s->branch;
+
 			g_snprintf(cnt, sizeof cnt, count < 0 ? "?" : "%d", count);
-			printf("  %sv%-3d%s %-20s %3s patch%s  %-24s %s%s\n", color(ctx, "bold"), n,
-			       color(ctx, "reset"), v ? v->date : "(working)", cnt,
-			       count == 1 ? "  " : "es", v ? tag : s->branch, v && v->sent ? "sent  " : "",
-			       sum ? sum : "");
+			g_string_append_printf(row, "  %sv%-*d%s  %-20s  %*s patch%s  %-4s  %s%*s  %s",
+					       color(ctx, "bold"), vwidth, n, color(ctx, "reset"),
+					       v ? v->date : "(working)", cwidth, cnt,
+					       count == 1 ? "  " : "es", v && v->sent ? "sent" : "", ref,
+					       rwidth - (int)g_utf8_strlen(ref, -1), "", sum ? sum : "");
+			while (row->len && row->str[row->len - 1] == ' ')
+				g_string_truncate(row, row->len - 1);
+			puts(row->str);
+			g_string_free(row, TRUE);
 		}
 		range_compare_free(cmp);
 		g_free(sum);
