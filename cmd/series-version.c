@@ -468,6 +468,7 @@ int cmd_series_diff(int argc, char **argv, struct ctx *ctx)
 	GError *e = NULL;
 	const char *name = NULL;
 	int vers[2], nv = 0, va, vb, width;
+	char ob[GIT_OID_HEXSZ + 1], ot[GIT_OID_HEXSZ + 1], nb[GIT_OID_HEXSZ + 1], nt[GIT_OID_HEXSZ + 1];
 	int rc = opt_parse(ctx, &argc, &argv, "[NAME] [vA [vB]]",
 			   "Compares two versions patch by patch (stable patch-id, then the least\n"
 			   "costly pairing, as git range-diff does).  Without versions: the last\n"
@@ -534,12 +535,16 @@ int cmd_series_diff(int argc, char **argv, struct ctx *ctx)
 		}
 		for (int k = PAIR_UNCHANGED; k <= PAIR_DROPPED; k++)
 			json_object_set_new(counts, pair_kind_name(k), json_integer(c->counts[k]));
+		/* one buffer each: git_oid_tostr_s() returns the same static one */
+		git_oid_tostr(ob, sizeof ob, &c->old_base);
+		git_oid_tostr(ot, sizeof ot, &c->old_tip);
+		git_oid_tostr(nb, sizeof nb, &c->new_base);
+		git_oid_tostr(nt, sizeof nt, &c->new_tip);
 		print_json(json_pack("{s:s, s:{s:i, s:s, s:s, s:b}, s:{s:i, s:s, s:s, s:b}, s:o, s:o}",
-				     "name", s->name, "from", "version", va, "base",
-				     git_oid_tostr_s(&c->old_base), "tip", git_oid_tostr_s(&c->old_tip),
-				     "working", va == s->version, "to", "version", vb, "base",
-				     git_oid_tostr_s(&c->new_base), "tip", git_oid_tostr_s(&c->new_tip),
-				     "working", vb == s->version, "pairs", pairs, "counts", counts));
+				     "name", s->name, "from", "version", va, "base", ob, "tip", ot,
+				     "working", va == s->version, "to", "version", vb, "base", nb,
+				     "tip", nt, "working", vb == s->version, "pairs", pairs, "counts",
+				     counts));
 	} else {
 		char *sum = range_summary(c);
 		width = g_snprintf(NULL, 0, "%u", MAX(c->old->len, c->new_->len));
@@ -559,9 +564,11 @@ int cmd_series_diff(int argc, char **argv, struct ctx *ctx)
 				g_snprintf(nl, sizeof nl, "%*d", width, p->new_index + 1);
 			else
 				g_snprintf(nl, sizeof nl, "%*s", width, "-");
-			printf("%s%s:  %.12s %s %s:  %.12s %s%s%s\n", color(ctx, col), ol,
-			       o ? git_oid_tostr_s(&o->oid) : "------------", mark_of(p->kind), nl,
-			       n ? git_oid_tostr_s(&n->oid) : "------------", n ? n->subject : o->subject,
+			git_oid_tostr(ob, 13, o ? &o->oid : &c->old_tip);
+			git_oid_tostr(nb, 13, n ? &n->oid : &c->new_tip);
+			printf("%s%s:  %s %s %s:  %s %s%s%s\n", color(ctx, col), ol,
+			       o ? ob : "------------", mark_of(p->kind), nl,
+			       n ? nb : "------------", n ? n->subject : o->subject,
 			       p->kind == PAIR_MESSAGE ? " (message only)" : "", color(ctx, "reset"));
 			if (!summary_only && (p->kind == PAIR_CHANGED || p->kind == PAIR_MESSAGE)) {
 				char *d = range_pair_diff(c, p);
