@@ -146,6 +146,21 @@ test_expect_success 'patch-ids match git for renames, mode changes, deletions an
 	done
 '
 
+test_expect_success 'an empty commit pairs with itself as unchanged' '
+	cd r &&
+	git checkout -q -b hollow main &&
+	test_tick && git commit -q --allow-empty -m "hollow: a marker" &&
+	add_patches 1 hollow &&
+	quill series new --branch hollow --base main hollow >/dev/null &&
+	quill series new-version hollow >/dev/null 2>&1 &&
+	quill series diff --json hollow >j &&
+	test "$(jget j "d[\"counts\"][\"unchanged\"]")" = 2 &&
+	git checkout -q hollow~1 && git commit -q --amend --allow-empty -m "hollow: a marker, reworded" &&
+	git cherry-pick hollow >/dev/null && git branch -f hollow HEAD && git checkout -q hollow &&
+	quill series diff --json hollow >j &&
+	test "$(jget j "[p[\"status\"] for p in d[\"pairs\"]]")" = "[\"message\", \"unchanged\"]"
+'
+
 test_expect_success 'diff v2 against the working version; diff v1 alone means v1 against it' '
 	cd r && git checkout -q zone &&
 	quill series diff >out &&
