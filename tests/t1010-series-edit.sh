@@ -155,13 +155,13 @@ test_expect_success 'edit --rename: new ref, old ref gone, tags renamed, tie fol
 
 test_expect_success 'the renamed tags point where the old ones did, with the same message' '
 	cd r &&
-	for n in 1 2; do
+	( for n in 1 2; do
 		test "$(git rev-parse quill/zone-frob/v$n^{commit})" = \
 			"$(git show refs/quill/series/zone-frob:v$n/version.conf | sed -n "s/^tip=//p")" &&
 		git cat-file tag quill/zone-frob/v$n | sed "1,/^\$/d" >msg &&
 		git show refs/quill/series/zone-frob:v$n/cover >cover &&
-		test_cmp cover msg || return 1
-	done
+		test_cmp cover msg || exit 1
+	done )
 '
 
 test_expect_success 'show and list work under the new name, and by the branch' '

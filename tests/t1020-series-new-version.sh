@@ -48,9 +48,9 @@ test_expect_success 'v1/version.conf holds base, tip, date and every patch with 
 	git rev-list --reverse main..zone >commits &&
 	conf v1/version.conf commit >frozen &&
 	test_cmp commits frozen &&
-	for c in $(cat commits); do
-		git show $c | git patch-id --stable | cut -d" " -f1 || return 1
-	done >ids &&
+	( for c in $(cat commits); do
+		git show $c | git patch-id --stable | cut -d" " -f1 || exit 1
+	done ) >ids &&
 	conf v1/version.conf patch-id >frozen-ids &&
 	test_cmp ids frozen-ids &&
 	conf v1/version.conf subject >subjects &&
@@ -189,10 +189,10 @@ test_expect_success 'every version has its tag, and show lists them all' '
 	cd r &&
 	quill series show --json >j &&
 	test "$(jget j "len(d[\"versions\"])")" = 6 &&
-	for n in 1 2 3 4 5; do
+	( for n in 1 2 3 4 5; do
 		test "$(jget j "d[\"versions\"][$n-1][\"tag\"]")" = quill/zone/v$n &&
-		test "$(git rev-parse quill/zone/v$n^{commit})" = "$(jget j "d[\"versions\"][$n-1][\"tip\"]")" || return 1
-	done
+		test "$(git rev-parse quill/zone/v$n^{commit})" = "$(jget j "d[\"versions\"][$n-1][\"tip\"]")" || exit 1
+	done )
 '
 
 test_expect_success 'a series with no patches: exit 1, one line, nothing written' '

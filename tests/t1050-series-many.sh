@@ -9,17 +9,17 @@ test_expect_success 'setup: 30 patches, some by Zoë Ærø' '
 	quill series new big >/dev/null &&
 	quill series edit-cover -m "big: thirty patches" >/dev/null &&
 	i=1 &&
-	while [ $i -le 30 ]; do
+	( while [ $i -le 30 ]; do
 		for k in 1 2 3 4 5 6; do echo "file $i line $k"; done >f$i &&
 		git add f$i && test_tick &&
 		if [ $((i % 3)) = 0 ]; then
 			GIT_AUTHOR_NAME="Zoë Ærø" GIT_AUTHOR_EMAIL=zoe@example.org \
-				git commit -q -m "big: step $i — façade" || return 1
+				git commit -q -m "big: step $i — façade" || exit 1
 		else
-			git commit -q -m "big: step $i" || return 1
+			git commit -q -m "big: step $i" || exit 1
 		fi
 		i=$((i + 1))
-	done &&
+	done ) &&
 	test "$(git rev-list --count main..big)" = 30
 '
 
@@ -44,9 +44,9 @@ test_expect_success 'the v1 cover has both authors in the shortlog, UTF-8 intact
 test_expect_success 'all 30 frozen patch-ids are those of git patch-id --stable' '
 	cd r &&
 	sed -n "s/^commit=//p" conf >commits &&
-	for c in $(cat commits); do
-		git show $c | git patch-id --stable | cut -d" " -f1 || return 1
-	done >expect &&
+	( for c in $(cat commits); do
+		git show $c | git patch-id --stable | cut -d" " -f1 || exit 1
+	done ) >expect &&
 	sed -n "s/^patch-id=//p" conf >ids &&
 	test_cmp expect ids
 '
@@ -75,12 +75,12 @@ test_expect_success 'setup: v2 changes 5, drops 2, adds 1, moves one' '
 	EOF
 	chmod +x "$TRASH/seq.sh" &&
 	GIT_SEQUENCE_EDITOR="$TRASH/seq.sh" git rebase -q -i main &&
-	for n in 10 14 20 25 29; do
+	( for n in 10 14 20 25 29; do
 		git rebase -q --exec "true" HEAD~0 2>/dev/null
 		c=$(git log --format=%H --grep="^big: step $n\\b" main..big) &&
 		git checkout -q $c && echo "changed $n" >>f$n && git commit -q -a --amend --no-edit &&
-		git rebase -q --onto HEAD $c big || return 1
-	done &&
+		git rebase -q --onto HEAD $c big || exit 1
+	done ) &&
 	echo new >f31 && git add f31 && test_tick && git commit -q -m "big: step 31, new" &&
 	test "$(git rev-list --count main..big)" = 29 &&
 	quill series new-version >/dev/null 2>&1
