@@ -348,12 +348,14 @@ static gboolean update_ref(git_repository *repo, const char *name, const git_oid
 		qerr(error, QUILL_ERROR_OUTSIDE,
 		     "series '%s' was changed by someone else meanwhile (another quill?); nothing was written",
 		     name);
-	else if (rc == GIT_ELOCKED)
+	else if (rc == GIT_ELOCKED) {
+		char *lock = g_strconcat(git_repository_commondir(repo), refname, ".lock", NULL);
 		qerr(error, QUILL_ERROR_OUTSIDE,
-		     "series '%s' is locked (%s.lock exists): another quill is running, or one was "
-		     "killed (remove the lock file if none runs); nothing was written",
-		     name, refname);
-	else if (rc < 0)
+		     "series '%s' is locked: %s exists (another quill is running, or one was "
+		     "killed: remove that file if none runs); nothing was written",
+		     name, lock);
+		g_free(lock);
+	} else if (rc < 0)
 		qerr_git(error, rc, "cannot update %s", refname);
 	g_free(refname);
 	return rc == 0;
