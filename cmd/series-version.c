@@ -86,6 +86,11 @@ int cmd_series_new_version(int argc, char **argv, struct ctx *ctx)
 		rc = fail(e);
 		goto out;
 	}
+	if (series_repair(s, ctx->repo, &e) < 0) {
+		warn("v%d is frozen, but its tag is not written (the next quill command retries): %s",
+		     n, e->message);
+		g_clear_error(&e);
+	}
 	v = series_get_version(s, n);
 	tag = series_tag_name(s->name, n);
 	if (json) {

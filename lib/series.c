@@ -813,7 +813,12 @@ gboolean series_freeze(struct series *s, git_repository *repo,
 	}
 	g_free(msg);
 	g_free(old_cover);
-	return series_repair(s, repo, error) >= 0;
+	/* The state commit is the freeze; the tag is derived from it.  Failing
+	 * now would have the caller freeze again, so a tag that cannot be
+	 * written is left to the next series_repair (the caller may call it
+	 * to report why). */
+	series_repair(s, repo, NULL);
+	return TRUE;
 }
 
 int series_repair(struct series *s, git_repository *repo, GError **error)

@@ -104,7 +104,10 @@ struct series_freeze_opts {
 
 /* Freeze the working version: v<N>/ files, one state commit with the tip and
  * base as extra parents, then the tag quill/NAME/vN; the working version
- * becomes N+1.  QUILL_ERROR_NEGATIVE when the branch holds no patches. */
+ * becomes N+1.  QUILL_ERROR_NEGATIVE when the branch holds no patches.
+ * Once the state commit is in, the freeze has happened and TRUE is
+ * returned even if the tag could not be written (series_repair writes it
+ * later, and says why it cannot). */
 gboolean series_freeze(struct series *s, git_repository *repo,
 		       const struct series_freeze_opts *opts, GError **error);
 
