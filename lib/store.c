@@ -329,6 +329,20 @@ done:
 	return ok;
 }
 
+/* core.filesRefLockTimeout in milliseconds: 100 unless set, -1 forever. */
+static gint64 lock_timeout_ms(git_repository *repo)
+{
+	git_config *cfg = NULL, *snap = NULL;
+	int32_t v = 100;
+
+	if (git_repository_config(&cfg, repo) == 0 && git_config_snapshot(&snap, cfg) == 0 &&
+	    git_config_get_int32(&v, snap, "core.filesRefLockTimeout") < 0)
+		v = 100;
+	git_config_free(snap);
+	git_config_free(cfg);
+	return v;
+}
+
 /* Move (or create, when `current` is NULL) a state ref, compare-and-swap. */
 static gboolean update_ref(git_repository *repo, const char *name, const git_oid *id,
 			   const git_oid *current, const char *message, GError **error)
@@ -337,11 +351,26 @@ static gboolean update_ref(git_repository *repo, const char *name, const git_oid
 	char *refname = store_ref_name(name);
 	int rc;
 
-	if (current)
-		rc = git_reference_create_matching(&ref, repo, refname, id, 1, current, message);
-	else
-		rc = git_reference_create(&ref, repo, refname, id, 0, message);
-	git_reference_free(ref);
+	gint64 timeout = lock_timeout_ms(repo), waited = 0, pause = 1;
+
+	/* A ref another writer holds locked is retried for a moment, as git
+	 * does (core.filesRefLockTimeout, 100 ms by default): a concurrent
+	 * writer is then seen as one ("changed by someone else"), and only a
+	 * lock that stays is reported as a lock. */
+	for (;;) {
+		if (current)
+			rc = git_reference_create_matching(&ref, repo, refname, id, 1, current,
+							   message);
+		else
+			rc = git_reference_create(&ref, repo, refname, id, 0, message);
+		git_reference_free(ref);
+		ref = NULL;
+		if (rc != GIT_ELOCKED || (timeout >= 0 && waited >= timeout))
+			break;
+		g_usleep((gulong)pause * 1000);
+		waited += pause;
+		pause = MIN(pause * 2, 20);
+	}
 	if (rc == GIT_EEXISTS)
 		qerr(error, QUILL_ERROR_USAGE, "series '%s' already exists", name);
 	else if (rc == GIT_EMODIFIED)
