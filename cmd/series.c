@@ -158,13 +158,13 @@ int cmd_series_edit(int argc, char **argv, struct ctx *ctx)
 		g_string_append(what, " cc");
 	}
 	if (base) {
-		git_oid oid;
-		if (!commit_resolve(&oid, ctx->repo, base, &e)) {
+		char *spec = series_upstream_spec(ctx->repo, base, &e);
+		if (!spec) {
 			rc = fail(e);
 			goto out;
 		}
 		g_free(s->upstream);
-		s->upstream = g_strdup(base);
+		s->upstream = spec;
 		g_string_append(what, " base");
 	}
 	if (branch) {

@@ -539,6 +539,34 @@ gboolean series_load_patches(GPtrArray **out, git_oid *base_out, git_oid *tip_ou
 	return TRUE;
 }
 
+/* ---- the upstream ---- */
+
+/* TRUE when REV spells the ref FULL ("main", "heads/main", "origin/main" for
+ * refs/remotes/origin/main), not something that resolved to it (HEAD). */
+static gboolean names_ref(const char *full, const char *rev)
+{
+	size_t f = strlen(full), r = strlen(rev);
+
+	return g_str_has_prefix(full, "refs/") && g_str_has_suffix(full, rev) &&
+	       (f == r || full[f - r - 1] == '/');
+}
+
+char *series_upstream_spec(git_repository *repo, const char *rev, GError **error)
+{
+	git_reference *named = NULL;
+	git_oid oid;
+	char *out;
+
+	if (!commit_resolve(&oid, repo, rev, error))
+		return NULL;
+	if (git_reference_dwim(&named, repo, rev) == 0 && names_ref(git_reference_name(named), rev))
+		out = g_strdup(rev);	/* a branch, remote branch or tag: it moves on */
+	else
+		out = g_strdup(git_oid_tostr_s(&oid));	/* HEAD~2, @{u}, an id: now */
+	git_reference_free(named);
+	return out;
+}
+
 /* ---- create ---- */
 
 static gboolean branch_exists(git_repository *repo, const char *name)
@@ -673,7 +701,10 @@ gboolean series_create(struct series **out, git_repository *repo,
 			goto fail;
 		}
 		s->branch = g_strdup(o->branch);
-		s->upstream = o->base ? g_strdup(o->base) : branch_upstream_name(repo, o->branch);
+		s->upstream = o->base ? series_upstream_spec(repo, o->base, error)
+				      : branch_upstream_name(repo, o->branch);
+		if (o->base && !s->upstream)
+			goto fail;
 		if (!s->upstream) {
 			qerr(error, QUILL_ERROR_USAGE,
 			     "branch '%s' has no upstream: name the base with --base REV", o->branch);
@@ -690,7 +721,8 @@ gboolean series_create(struct series **out, git_repository *repo,
 			goto fail;
 		}
 		if (o->base) {
-			s->upstream = g_strdup(o->base);
+			if (!(s->upstream = series_upstream_spec(repo, o->base, error)))
+				goto fail;
 		} else {
 			char *head = config_head_branch(repo);
 			git_oid h;

@@ -120,6 +120,13 @@ int series_repair(struct series *s, git_repository *repo, GError **error);
 gboolean series_rename(struct series *s, git_repository *repo, const char *new_name,
 		       GError **error);
 
+/* How to remember REV as a series' upstream (series->upstream): a branch,
+ * remote branch or tag by its short name, as it may move on; anything
+ * relative to where HEAD is (HEAD, HEAD~2, @{u}) or a commit id, as the
+ * commit it names now.  NULL with QUILL_ERROR_USAGE when it names no
+ * commit (caller owns). */
+char *series_upstream_spec(git_repository *repo, const char *rev, GError **error);
+
 /* "quill/NAME/vN" (caller owns). */
 char *series_tag_name(const char *name, int n);
 

@@ -82,6 +82,18 @@ test_expect_success 'new --base REV: the branch starts at REV' '
 	test "$(jget j "d[\"base\"]")" = v1.0
 '
 
+test_expect_success 'new --base HEAD~1 remembers that commit, not a place relative to HEAD' '
+	cd r && git checkout -q main &&
+	quill series new --base HEAD~1 relative >/dev/null &&
+	add_patches 2 relative &&
+	quill series show --json relative >j &&
+	test "$(jget j "d[\"base\"]")" = "$(git rev-parse main~1)" &&
+	test "$(jget j "d[\"versions\"][0][\"patches\"]")" = 2 &&
+	git checkout -q main &&
+	quill series new --no-checkout --base HEAD at-head >/dev/null &&
+	test "$(quill series show --json at-head | jget /dev/stdin "d[\"base\"]")" = "$(git rev-parse main)"
+'
+
 test_expect_success 'new --prefix/--to/--cc/--list land in series.conf and show' '
 	cd r && git checkout -q main &&
 	quill series new --prefix RFC --prefix net-next --to "Maintainer One <one@example.org>" \

@@ -76,6 +76,16 @@ test_expect_success 'edit --base moves the fork point: more patches' '
 	quill series edit --base main >/dev/null
 '
 
+test_expect_success 'edit --base main~1 is kept as the commit it names now' '
+	cd r &&
+	quill series edit --base main~1 >/dev/null &&
+	quill series show --json >j &&
+	test "$(jget j "d[\"base\"]")" = "$(git rev-parse main~1)" &&
+	test "$(jget j "d[\"versions\"][0][\"patches\"]")" = 3 &&
+	quill series edit --base main >/dev/null &&
+	test "$(quill series show --json | jget /dev/stdin "d[\"base\"]")" = main
+'
+
 test_expect_success 'edit --base naming nothing is refused (2), unchanged' '
 	cd r &&
 	old=$(state frob) &&
