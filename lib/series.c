@@ -864,13 +864,25 @@ int series_repair(struct series *s, git_repository *repo, GError **error)
 		git_oid oid, tag_oid;
 		git_object *target = NULL;
 		git_signature *sig = NULL;
+		gboolean force = FALSE;
 		char *msg;
 		int rc;
 
 		if (git_reference_name_to_id(&oid, repo, ref) == 0) {
-			g_free(tag);
-			g_free(ref);
-			continue;
+			/* there: right if it is on v's tip; a tag left by another
+			 * series of that name (deleted, or renamed away) is not */
+			git_object *o = NULL, *peeled = NULL;
+			gboolean right = git_object_lookup(&o, repo, &oid, GIT_OBJECT_ANY) == 0 &&
+					 git_object_peel(&peeled, o, GIT_OBJECT_COMMIT) == 0 &&
+					 !g_strcmp0(git_oid_tostr_s(git_object_id(peeled)), v->tip);
+			git_object_free(peeled);
+			git_object_free(o);
+			if (right) {
+				g_free(tag);
+				g_free(ref);
+				continue;
+			}
+			force = TRUE;
 		}
 		if (git_oid_fromstr(&oid, v->tip) < 0 ||
 		    (rc = git_object_lookup(&target, repo, &oid, GIT_OBJECT_COMMIT)) < 0) {
@@ -887,7 +899,7 @@ int series_repair(struct series *s, git_repository *repo, GError **error)
 		}
 		msg = g_str_has_suffix(v->cover, "\n") ? g_strdup(v->cover)
 						       : g_strconcat(v->cover, "\n", NULL);
-		rc = git_tag_create(&tag_oid, repo, tag, target, sig, msg, 0);
+		rc = git_tag_create(&tag_oid, repo, tag, target, sig, msg, force);
 		g_free(msg);
 		git_signature_free(sig);
 		git_object_free(target);

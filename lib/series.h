@@ -112,8 +112,9 @@ gboolean series_freeze(struct series *s, git_repository *repo,
 		       const struct series_freeze_opts *opts, GError **error);
 
 /* Create the derived refs the state implies (the tag of each frozen version)
- * where they are missing; existing ones are left alone.  Returns the number
- * of refs written, or -1 with an error. */
+ * where they are missing or point elsewhere than the version's tip (the
+ * state wins); right ones are left alone.  Returns the number of refs
+ * written, or -1 with an error. */
 int series_repair(struct series *s, git_repository *repo, GError **error);
 
 /* Rename the series (state ref, tags, branch.<b>.quillSeries). */
