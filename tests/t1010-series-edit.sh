@@ -196,6 +196,20 @@ test_expect_success 'rename onto an existing series or an invalid name is refuse
 	test "$(git config branch.frob.quillSeries)" = zone-frob
 '
 
+test_expect_success 'rename onto a name whose old tags were left behind: the tags follow the state' '
+	cd r && git checkout -q main &&
+	quill series new gone >/dev/null && add_patches 1 gone &&
+	quill series new-version gone >/dev/null 2>&1 &&
+	git update-ref -d refs/quill/series/gone &&
+	git rev-parse --verify -q refs/tags/quill/gone/v1 >/dev/null &&
+	git checkout -q frob &&
+	quill series edit --rename gone >/dev/null &&
+	test "$(git rev-parse quill/gone/v1^{commit})" = "$(cat v1-tip)" &&
+	test "$(git rev-parse quill/gone/v2^{commit})" = \
+		"$(git show refs/quill/series/gone:v2/version.conf | sed -n "s/^tip=//p")" &&
+	quill series edit --rename zone-frob >/dev/null
+'
+
 # ---- edit-cover ----
 
 test_expect_success 'edit-cover -m sets the cover (a newline is added)' '
