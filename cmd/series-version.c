@@ -41,6 +41,17 @@ int cmd_series_new_version(int argc, char **argv, struct ctx *ctx)
 		rc = usage_error(ctx, "too many arguments");
 		goto out;
 	}
+	if (msgid) {
+		size_t l = strlen(msgid);
+		if (msgid[0] == '<' && l > 2 && msgid[l - 1] == '>') {
+			memmove(msgid, msgid + 1, l - 2);
+			msgid[l - 2] = 0;
+		}
+		if (!*msgid || strpbrk(msgid, "<> \t\r\n")) {
+			rc = usage_error(ctx, "--msgid: '%s' is not a Message-ID", msgid);
+			goto out;
+		}
+	}
 	if (!open_series(&s, ctx, argc > 1 ? argv[1] : NULL, &e) ||
 	    !cover_prepare(&in, ctx->repo, s, 0, ctx->res, &e)) {
 		rc = fail(e);
@@ -52,13 +63,6 @@ int cmd_series_new_version(int argc, char **argv, struct ctx *ctx)
 				"its base\n", s->name, s->branch);
 		rc = 1;
 		goto out;
-	}
-	if (msgid) {
-		size_t l = strlen(msgid);
-		if (msgid[0] == '<' && l > 2 && msgid[l - 1] == '>') {
-			memmove(msgid, msgid + 1, l - 2);
-			msgid[l - 2] = 0;
-		}
 	}
 	working = changes_opt && n > 1 ? cover_set_changes(s->cover, n, changes_opt)
 				       : g_strdup(s->cover);

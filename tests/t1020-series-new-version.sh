@@ -223,6 +223,15 @@ test_expect_success 'a merge in the range is refused (2)' '
 	test "$(state merged)" = "$before"
 '
 
+test_expect_success 'new-version --msgid that is no Message-ID: exit 2, nothing written' '
+	cd r && git checkout -q zone &&
+	before=$(state) &&
+	quill_fails 2 "--msgid: .. is not a Message-ID" series new-version --msgid "" &&
+	quill_fails 2 "is not a Message-ID" series new-version --msgid "<>" &&
+	quill_fails 2 "is not a Message-ID" series new-version --msgid "two words@example.org" &&
+	test "$(state)" = "$before"
+'
+
 test_expect_success 'new-version with an unknown series, or two names: exit 2' '
 	cd r &&
 	quill_fails 2 "no series .nosuch." series new-version nosuch &&
