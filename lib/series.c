@@ -922,11 +922,14 @@ int series_repair(struct series *s, git_repository *repo, GError **error)
 gboolean series_rename(struct series *s, git_repository *repo, const char *new_name,
 		       GError **error)
 {
-	char *old = g_strdup(s->name), *key, *msg;
+	char *old, *key, *msg;
 	gboolean ok;
 
 	if (!store_name_valid(new_name))
 		return qerr(error, QUILL_ERROR_USAGE, "'%s' is not a valid series name", new_name);
+	if (!strcmp(new_name, s->name))
+		return qerr(error, QUILL_ERROR_USAGE, "series '%s' is already called that", new_name);
+	old = g_strdup(s->name);
 	g_free(s->name);
 	s->name = g_strdup(new_name);
 	series_to_state(s);

@@ -191,6 +191,7 @@ test_expect_success 'rename onto an existing series or an invalid name is refuse
 	old=$(state zone-frob) &&
 	quill_fails 2 "series .dep. already exists" series edit --rename dep &&
 	quill_fails 2 "not a valid series name" series edit --rename a/b &&
+	quill_fails 2 "already called that" series edit --rename zone-frob &&
 	test "$(state zone-frob)" = "$old" &&
 	git rev-parse --verify -q refs/tags/quill/zone-frob/v1 >/dev/null &&
 	test "$(git config branch.frob.quillSeries)" = zone-frob
