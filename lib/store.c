@@ -280,6 +280,7 @@ static gboolean write_commit(git_oid *out, git_repository *repo, struct state *s
 	GPtrArray *paths = NULL;
 	git_oid tree_oid;
 	gboolean ok = FALSE;
+	char *msg;
 	int rc;
 
 	if (!ident_signature(&sig, repo, FALSE, error))
@@ -311,8 +312,11 @@ static gboolean write_commit(git_oid *out, git_repository *repo, struct state *s
 		}
 		nparents++;
 	}
-	if ((rc = git_commit_create(out, repo, NULL, sig, sig, NULL, message, tree, nparents,
-				    parents)) < 0) {
+	/* a message ends with a newline, as every git command writes one */
+	msg = g_str_has_suffix(message, "\n") ? g_strdup(message) : g_strconcat(message, "\n", NULL);
+	rc = git_commit_create(out, repo, NULL, sig, sig, NULL, msg, tree, nparents, parents);
+	g_free(msg);
+	if (rc < 0) {
 		qerr_git(error, rc, "cannot write the state of series '%s'", st->name);
 		goto done;
 	}

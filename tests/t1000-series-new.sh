@@ -53,7 +53,8 @@ test_expect_success 'the state commit has no parent and says what made it' '
 	cd r &&
 	git cat-file -p refs/quill/series/zone-init >commit &&
 	! grep -q "^parent " commit &&
-	grep -q "series new" commit
+	grep -q "series new" commit &&
+	test "$(tail -c 1 commit | od -An -c | tr -d " ")" = "\n"
 '
 
 test_expect_success 'new sets notes.rewriteRef so review notes follow rebases' '
