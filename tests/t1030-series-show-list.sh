@@ -205,6 +205,22 @@ test_expect_success 'show works when the branch is gone: a warning, the frozen v
 	git branch -m frob-moved frob
 '
 
+test_expect_success 'a state that does not parse: show and new-version exit 3, list warns' '
+	cd r &&
+	git read-tree --index-output="$TRASH/idx" refs/quill/series/zone &&
+	blob=$(printf "garbage [[[\n" | git hash-object -w --stdin) &&
+	GIT_INDEX_FILE="$TRASH/idx" git update-index --cacheinfo 100644,$blob,v1/version.conf &&
+	tree=$(GIT_INDEX_FILE="$TRASH/idx" git write-tree) &&
+	good=$(git rev-parse refs/quill/series/zone) &&
+	git update-ref refs/quill/series/zone $(git commit-tree -p $good -m corrupt $tree) &&
+	quill_fails 3 "series .zone.: v1/version.conf: " series show zone &&
+	quill_fails 3 "series .zone.: v1/version.conf: " series new-version zone &&
+	quill series list >out 2>err &&
+	grep -q "^quill: warning: series .zone.: v1/version.conf" err &&
+	grep -q "^frob " out && ! grep -q "^zone " out &&
+	git update-ref refs/quill/series/zone $good
+'
+
 test_expect_success 'outside a repository: exit 2' '
 	mkdir -p nowhere && cd nowhere &&
 	GIT_CEILING_DIRECTORIES=$TRASH quill_fails 2 "not in a git repository" series show &&
