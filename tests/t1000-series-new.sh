@@ -95,6 +95,17 @@ test_expect_success 'new --base HEAD~1 remembers that commit, not a place relati
 	test "$(quill series show --json at-head | jget /dev/stdin "d[\"base\"]")" = "$(git rev-parse main)"
 '
 
+test_expect_success 'new --base with local changes in the way: created, HEAD stays, a warning' '
+	cd r && git checkout -q main &&
+	echo "local edit" >>third-upstream-commit.t &&
+	quill series new --base v1.0 blocked >out 2>err &&
+	grep -q "^quill: warning: cannot switch to branch .blocked." err &&
+	test "$(git symbolic-ref HEAD)" = refs/heads/main &&
+	grep -q "local edit" third-upstream-commit.t &&
+	test "$(git rev-parse blocked)" = "$(git rev-parse v1.0^{commit})" &&
+	git checkout -q -- third-upstream-commit.t
+'
+
 test_expect_success 'new --prefix/--to/--cc/--list land in series.conf and show' '
 	cd r && git checkout -q main &&
 	quill series new --prefix RFC --prefix net-next --to "Maintainer One <one@example.org>" \
