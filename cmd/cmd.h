@@ -42,11 +42,13 @@ struct command {
 /* Parse argv with GOption.  `params` is the synopsis after the options
  * ("[NAME]"), `description` the text under it.  Returns -1 to go on (argc
  * and argv now hold the command's name and its operands), else the exit
- * code (0 after --help, 2 after a usage error, which it printed). */
+ * code (0 after --help, 2 after a usage error, 3 when a text option is not
+ * UTF-8; it printed why).  Text options are taken as UTF-8 in any locale. */
 int opt_parse(struct ctx *ctx, int *argc, char ***argv, const char *params,
 	      const char *description, const GOptionEntry *entries);
 
-/* Print "quill: <name>: <msg>" and return 2: a usage error. */
+/* Print "quill: <name>: <msg> (see 'quill <name> --help')", one line, and
+ * return 2: a usage error. */
 int usage_error(struct ctx *ctx, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
 
 /* ---- cmd/output.c ---- */

@@ -3,6 +3,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 int usage_error(struct ctx *ctx, const char *fmt, ...)
 {
@@ -12,8 +13,53 @@ int usage_error(struct ctx *ctx, const char *fmt, ...)
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "\n(see 'quill %s --help')\n", ctx->name);
+	fprintf(stderr, " (see 'quill %s --help')\n", ctx->name);
 	return 2;
+}
+
+/* GOption converts string arguments from the locale's charset to UTF-8 and
+ * refuses what it cannot convert: in the C locale, every non-ASCII byte.
+ * quill takes its arguments as UTF-8 whatever the locale (as git does), so
+ * text options are parsed as raw bytes (the FILENAME kinds, which GOption
+ * leaves alone) and then checked by check_utf8. */
+static GOptionEntry *raw_entries(const GOptionEntry *entries)
+{
+	size_t n = 0;
+	GOptionEntry *copy;
+
+	while (entries && entries[n].long_name)
+		n++;
+	copy = g_new0(GOptionEntry, n + 1);
+	for (size_t i = 0; i < n; i++) {
+		copy[i] = entries[i];
+		if (copy[i].arg == G_OPTION_ARG_STRING)
+			copy[i].arg = G_OPTION_ARG_FILENAME;
+		else if (copy[i].arg == G_OPTION_ARG_STRING_ARRAY)
+			copy[i].arg = G_OPTION_ARG_FILENAME_ARRAY;
+	}
+	return copy;
+}
+
+/* FALSE, with one line naming the option, when a text option is not UTF-8. */
+static gboolean check_utf8(struct ctx *ctx, const GOptionEntry *entries)
+{
+	for (const GOptionEntry *e = entries; e && e->long_name; e++) {
+		gboolean ok = TRUE;
+
+		if (e->arg == G_OPTION_ARG_STRING) {
+			const char *v = *(char **)e->arg_data;
+			ok = !v || g_utf8_validate(v, -1, NULL);
+		} else if (e->arg == G_OPTION_ARG_STRING_ARRAY) {
+			for (char **v = *(char ***)e->arg_data; v && *v && ok; v++)
+				ok = g_utf8_validate(*v, -1, NULL);
+		}
+		if (!ok) {
+			fprintf(stderr, "quill: %s: --%s: the value is not UTF-8\n", ctx->name,
+				e->long_name);
+			return FALSE;
+		}
+	}
+	return TRUE;
 }
 
 int opt_parse(struct ctx *ctx, int *argc, char ***argv, const char *params,
@@ -27,6 +73,7 @@ int opt_parse(struct ctx *ctx, int *argc, char ***argv, const char *params,
 		{ "help", 'h', 0, G_OPTION_ARG_NONE, &help, "Show this help", NULL },
 		G_OPTION_ENTRY_NULL
 	};
+	GOptionEntry *raw = raw_entries(entries);
 	int rc = -1;
 
 	g_set_prgname(prg);
@@ -35,7 +82,7 @@ int opt_parse(struct ctx *ctx, int *argc, char ***argv, const char *params,
 	if (description)
 		g_option_context_set_description(oc, description);
 	if (entries)
-		g_option_context_add_main_entries(oc, entries, NULL);
+		g_option_context_add_main_entries(oc, raw, NULL);
 	g_option_context_add_main_entries(oc, help_entry, NULL);
 	if (!g_option_context_parse(oc, argc, argv, &e)) {
 		rc = usage_error(ctx, "%s", e->message);
@@ -45,8 +92,11 @@ int opt_parse(struct ctx *ctx, int *argc, char ***argv, const char *params,
 		fputs(h, stdout);
 		g_free(h);
 		rc = 0;
+	} else if (!check_utf8(ctx, entries)) {
+		rc = 3;
 	}
 	g_option_context_free(oc);
+	g_free(raw);
 	g_free(prg);
 	return rc;
 }

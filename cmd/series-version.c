@@ -41,6 +41,17 @@ int cmd_series_new_version(int argc, char **argv, struct ctx *ctx)
 		rc = usage_error(ctx, "too many arguments");
 		goto out;
 	}
+	if (msgid) {
+		size_t l = strlen(msgid);
+		if (msgid[0] == '<' && l > 2 && msgid[l - 1] == '>') {
+			memmove(msgid, msgid + 1, l - 2);
+			msgid[l - 2] = 0;
+		}
+		if (!*msgid || strpbrk(msgid, "<> \t\r\n")) {
+			rc = usage_error(ctx, "--msgid: '%s' is not a Message-ID", msgid);
+			goto out;
+		}
+	}
 	if (!open_series(&s, ctx, argc > 1 ? argv[1] : NULL, &e) ||
 	    !cover_prepare(&in, ctx->repo, s, 0, ctx->res, &e)) {
 		rc = fail(e);
@@ -53,13 +64,6 @@ int cmd_series_new_version(int argc, char **argv, struct ctx *ctx)
 		rc = 1;
 		goto out;
 	}
-	if (msgid) {
-		size_t l = strlen(msgid);
-		if (msgid[0] == '<' && l > 2 && msgid[l - 1] == '>') {
-			memmove(msgid, msgid + 1, l - 2);
-			msgid[l - 2] = 0;
-		}
-	}
 	working = changes_opt && n > 1 ? cover_set_changes(s->cover, n, changes_opt)
 				       : g_strdup(s->cover);
 	if (!cover_render(&subject, &body, &in, working, &e)) {
@@ -70,6 +74,11 @@ int cmd_series_new_version(int argc, char **argv, struct ctx *ctx)
 	if (strstr(frozen, "EDITME"))
 		warn("the cover of v%d still has EDITME lines", n);
 	changes = changes_opt && n == 1 ? g_strdup(changes_opt) : cover_extract_changes(body, n);
+	if (changes_opt && !*changes) {
+		/* the cover has no "Changes in vN:" section: keep the text anyway */
+		g_free(changes);
+		changes = g_strdup(changes_opt);
+	}
 	lines = in.cmp ? range_changes_lines(in.cmp) : g_strdup("");
 	link = cover_link_line(series_get_version(s, n - 1), in.linkmask);
 	next = cover_next(working, n + 1, lines, link);
@@ -80,6 +89,11 @@ int cmd_series_new_version(int argc, char **argv, struct ctx *ctx)
 	if (!series_freeze(s, ctx->repo, &fo, &e)) {
 		rc = fail(e);
 		goto out;
+	}
+	if (series_repair(s, ctx->repo, &e) < 0) {
+		warn("v%d is frozen, but its tag is not written (the next quill command retries): %s",
+		     n, e->message);
+		g_clear_error(&e);
 	}
 	v = series_get_version(s, n);
 	tag = series_tag_name(s->name, n);
@@ -134,7 +148,7 @@ int cmd_series_list(int argc, char **argv, struct ctx *ctx)
 		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print JSON", NULL },
 		G_OPTION_ENTRY_NULL
 	};
-	GPtrArray *names;
+	GPtrArray *names, *rows = NULL;
 	GError *e = NULL;
 	json_t *arr = json_array();
 	int rc = opt_parse(ctx, &argc, &argv, "", "Lists every series of the repository.", entries);
@@ -149,9 +163,7 @@ int cmd_series_list(int argc, char **argv, struct ctx *ctx)
 		rc = fail(e);
 		goto out;
 	}
-	if (!json && names->len)
-		printf("%s%-20s %-7s %-20s %7s  %s%s\n", color(ctx, "bold"), "NAME", "VERSION", "BASE",
-		       "PATCHES", "LAST CHANGE", color(ctx, "reset"));
+	rows = g_ptr_array_new_with_free_func((GDestroyNotify)g_strfreev);
 	for (guint i = 0; i < names->len; i++) {
 		struct series *s;
 		GPtrArray *patches = NULL;
@@ -174,21 +186,52 @@ int cmd_series_list(int argc, char **argv, struct ctx *ctx)
 					       count < 0 ? json_null() : json_integer(count),
 					       "last_change", when));
 		} else {
-			char cnt[16];
-			g_snprintf(cnt, sizeof cnt, count < 0 ? "?" : "%d", count);
-			printf("%-20s v%-6d %-20s %7s  %s\n", s->name, s->version,
-			       s->upstream ? s->upstream : "-", cnt, when);
+			char **row = g_new0(char *, 6);
+			row[0] = g_strdup(s->name);
+			row[1] = g_strdup_printf("v%d", s->version);
+			row[2] = g_strdup(s->upstream ? s->upstream : "-");
+			row[3] = count < 0 ? g_strdup("?") : g_strdup_printf("%d", count);
+			row[4] = g_strdup(when);
+			g_ptr_array_add(rows, row);
 		}
 		g_free(when);
 		if (patches)
 			g_ptr_array_unref(patches);
 		series_free(s);
 	}
+	if (rows->len) {
+		/* columns as wide as their widest entry (in characters) */
+		static const char *const head[] = { "NAME", "VERSION", "BASE", "PATCHES", "LAST CHANGE" };
+		int width[5];
+		GString *line = g_string_new(NULL);
+
+		for (int c = 0; c < 5; c++)
+			width[c] = (int)g_utf8_strlen(head[c], -1);
+		for (guint i = 0; i < rows->len; i++)
+			for (int c = 0; c < 5; c++)
+				width[c] = MAX(width[c], (int)g_utf8_strlen(((char **)g_ptr_array_index(rows, i))[c], -1));
+		for (guint i = 0; i <= rows->len; i++) {
+			const char *const *row = i ? g_ptr_array_index(rows, i - 1) : (const char *const *)head;
+			g_string_truncate(line, 0);
+			for (int c = 0; c < 5; c++) {
+				int pad = width[c] - (int)g_utf8_strlen(row[c], -1);
+				if (c == 3) /* the count is right-aligned */
+					g_string_append_printf(line, "%*s%s", pad, "", row[c]);
+				else
+					g_string_append_printf(line, "%s%*s", row[c], c == 4 ? 0 : pad, "");
+				if (c < 4)
+					g_string_append(line, "  ");
+			}
+			printf("%s%s%s\n", i ? "" : color(ctx, "bold"), line->str, i ? "" : color(ctx, "reset"));
+		}
+		g_string_free(line, TRUE);
+	}
 	if (json)
 		print_json(json_pack("{s:O}", "series", arr));
 	else if (!names->len)
 		printf("no series yet; start one with 'quill series new NAME'\n");
 	g_ptr_array_unref(names);
+	g_ptr_array_unref(rows);
 	rc = 0;
 out:
 	json_decref(arr);
@@ -240,6 +283,7 @@ int cmd_series_show(int argc, char **argv, struct ctx *ctx)
 	git_oid wbase, wtip;
 	gboolean have_working;
 	json_t *versions = json_array(), *doc = NULL;
+	int vwidth = 1, rwidth = 0, cwidth = 1;
 	int rc = opt_parse(ctx, &argc, &argv, "[NAME]",
 			   "Shows the series, its frozen versions and the working one.", entries);
 
@@ -284,6 +328,19 @@ int cmd_series_show(int argc, char **argv, struct ctx *ctx)
 		for (char **p = s->prereqs; p && *p; p++)
 			printf("  needs   %s\n", *p);
 		g_free(prefix);
+		/* the table of versions: one row each, the columns as wide as
+		 * their longest entry */
+		putchar('\n');
+		vwidth = g_snprintf(NULL, 0, "%d", s->version);
+		rwidth = (int)g_utf8_strlen(s->branch, -1);
+		cwidth = have_working ? g_snprintf(NULL, 0, "%u", working->len) : 1;
+		for (guint i = 0; i < s->versions->len; i++) {
+			const struct series_version *v = g_ptr_array_index(s->versions, i);
+			char *tag = series_tag_name(s->name, v->number);
+			rwidth = MAX(rwidth, (int)g_utf8_strlen(tag, -1));
+			cwidth = MAX(cwidth, g_snprintf(NULL, 0, "%u", v->patches->len));
+			g_free(tag);
+		}
 	}
 	for (int n = 1; n <= s->version; n++) {
 		struct series_version *v = series_get_version(s, n);
@@ -310,12 +367,20 @@ int cmd_series_show(int argc, char **argv, struct ctx *ctx)
 				json_object_set_new(o, "cover_msgid", json_string(v->cover_msgid));
 			json_array_append_new(versions, o);
 		} else {
+			GString *row = g_string_new(NULL);
 			char cnt[16];
+			const char *ref = v ? tag : s->branch;
+
 			g_snprintf(cnt, sizeof cnt, count < 0 ? "?" : "%d", count);
-			printf("  %sv%-3d%s %-20s %3s patch%s  %-24s %s%s\n", color(ctx, "bold"), n,
-			       color(ctx, "reset"), v ? v->date : "(working)", cnt,
-			       count == 1 ? "  " : "es", v ? tag : s->branch, v && v->sent ? "sent  " : "",
-			       sum ? sum : "");
+			g_string_append_printf(row, "  %sv%-*d%s  %-20s  %*s patch%s  %-4s  %s%*s  %s",
+					       color(ctx, "bold"), vwidth, n, color(ctx, "reset"),
+					       v ? v->date : "(working)", cwidth, cnt,
+					       count == 1 ? "  " : "es", v && v->sent ? "sent" : "", ref,
+					       rwidth - (int)g_utf8_strlen(ref, -1), "", sum ? sum : "");
+			while (row->len && row->str[row->len - 1] == ' ')
+				g_string_truncate(row, row->len - 1);
+			puts(row->str);
+			g_string_free(row, TRUE);
 		}
 		range_compare_free(cmp);
 		g_free(sum);
@@ -412,6 +477,7 @@ int cmd_series_diff(int argc, char **argv, struct ctx *ctx)
 	GError *e = NULL;
 	const char *name = NULL;
 	int vers[2], nv = 0, va, vb, width;
+	char ob[GIT_OID_HEXSZ + 1], ot[GIT_OID_HEXSZ + 1], nb[GIT_OID_HEXSZ + 1], nt[GIT_OID_HEXSZ + 1];
 	int rc = opt_parse(ctx, &argc, &argv, "[NAME] [vA [vB]]",
 			   "Compares two versions patch by patch (stable patch-id, then the least\n"
 			   "costly pairing, as git range-diff does).  Without versions: the last\n"
@@ -476,11 +542,9 @@ int cmd_series_diff(int argc, char **argv, struct ctx *ctx)
 					  n ? json_string(git_oid_tostr_s(&n->oid)) : json_null(),
 					  "subject", n ? n->subject : o->subject));
 		}
-		char ob[GIT_OID_HEXSZ + 1], ot[GIT_OID_HEXSZ + 1], nb[GIT_OID_HEXSZ + 1],
-			nt[GIT_OID_HEXSZ + 1];
-
 		for (int k = PAIR_UNCHANGED; k <= PAIR_DROPPED; k++)
 			json_object_set_new(counts, pair_kind_name(k), json_integer(c->counts[k]));
+		/* one buffer each: git_oid_tostr_s() returns the same static one */
 		git_oid_tostr(ob, sizeof ob, &c->old_base);
 		git_oid_tostr(ot, sizeof ot, &c->old_tip);
 		git_oid_tostr(nb, sizeof nb, &c->new_base);
@@ -497,8 +561,7 @@ int cmd_series_diff(int argc, char **argv, struct ctx *ctx)
 			const struct pair *p = &g_array_index(c->pairs, struct pair, i);
 			const struct commit_patch *o = p->old_index >= 0 ? g_ptr_array_index(c->old, p->old_index) : NULL;
 			const struct commit_patch *n = p->new_index >= 0 ? g_ptr_array_index(c->new_, p->new_index) : NULL;
-			char ol[16], nl[16], oh[GIT_OID_HEXSZ + 1] = "------------",
-				nh[GIT_OID_HEXSZ + 1] = "------------";
+			char ol[16], nl[16];
 			const char *col = p->kind == PAIR_UNCHANGED ? "" : p->kind == PAIR_ADDED ? "green"
 					  : p->kind == PAIR_DROPPED ? "red" : "yellow";
 
@@ -510,12 +573,11 @@ int cmd_series_diff(int argc, char **argv, struct ctx *ctx)
 				g_snprintf(nl, sizeof nl, "%*d", width, p->new_index + 1);
 			else
 				g_snprintf(nl, sizeof nl, "%*s", width, "-");
-			if (o)
-				git_oid_tostr(oh, sizeof oh, &o->oid);
-			if (n)
-				git_oid_tostr(nh, sizeof nh, &n->oid);
-			printf("%s%s:  %.12s %s %s:  %.12s %s%s%s\n", color(ctx, col), ol, oh,
-			       mark_of(p->kind), nl, nh, n ? n->subject : o->subject,
+			git_oid_tostr(ob, 13, o ? &o->oid : &c->old_tip);
+			git_oid_tostr(nb, 13, n ? &n->oid : &c->new_tip);
+			printf("%s%s:  %s %s %s:  %s %s%s%s\n", color(ctx, col), ol,
+			       o ? ob : "------------", mark_of(p->kind), nl,
+			       n ? nb : "------------", n ? n->subject : o->subject,
 			       p->kind == PAIR_MESSAGE ? " (message only)" : "", color(ctx, "reset"));
 			if (!summary_only && (p->kind == PAIR_CHANGED || p->kind == PAIR_MESSAGE)) {
 				char *d = range_pair_diff(c, p);

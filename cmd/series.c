@@ -158,13 +158,13 @@ int cmd_series_edit(int argc, char **argv, struct ctx *ctx)
 		g_string_append(what, " cc");
 	}
 	if (base) {
-		git_oid oid;
-		if (!commit_resolve(&oid, ctx->repo, base, &e)) {
+		char *spec = series_upstream_spec(ctx->repo, base, &e);
+		if (!spec) {
 			rc = fail(e);
 			goto out;
 		}
 		g_free(s->upstream);
-		s->upstream = g_strdup(base);
+		s->upstream = spec;
 		g_string_append(what, " base");
 	}
 	if (branch) {
@@ -303,7 +303,10 @@ int cmd_series_edit_cover(int argc, char **argv, struct ctx *ctx)
 		cover = g_string_free(buf, FALSE);
 	} else if (file) {
 		if (!g_file_get_contents(file, &cover, NULL, &e)) {
-			qerr(&e, QUILL_ERROR_INPUT, "%s: cannot read", file);
+			GError *why = e;
+			e = NULL;
+			qerr(&e, QUILL_ERROR_INPUT, "%s: %s", ctx->name, why->message);
+			g_error_free(why);
 			rc = fail(e);
 			goto out;
 		}

@@ -96,6 +96,26 @@ static char *stats_text(git_diff *diff)
 	return out ? out : g_strdup("");
 }
 
+/* Commit text as UTF-8, as git shows it: a message (and the author line)
+ * is stored in the encoding the commit's "encoding" header names
+ * (i18n.commitEncoding), and bytes that are still not UTF-8 (commits other
+ * tools wrote) become U+FFFD rather than poisoning the state files and the
+ * JSON output, which hold UTF-8 only. */
+static char *text_utf8(const char *s, const char *encoding)
+{
+	if (!s)
+		return g_strdup("");
+	if (encoding && g_ascii_strcasecmp(encoding, "UTF-8") && g_ascii_strcasecmp(encoding, "UTF8")) {
+		char *c = g_convert(s, -1, "UTF-8", encoding, NULL, NULL, NULL);
+		if (c && g_utf8_validate(c, -1, NULL))
+			return c;
+		g_free(c);
+	}
+	if (g_utf8_validate(s, -1, NULL))
+		return g_strdup(s);
+	return g_utf8_make_valid(s, -1);
+}
+
 gboolean commit_patch_load(struct commit_patch **out, git_repository *repo, const git_oid *oid,
 			   unsigned flags, GError **error)
 {
@@ -103,6 +123,7 @@ gboolean commit_patch_load(struct commit_patch **out, git_repository *repo, cons
 	git_diff *diff = NULL;
 	struct commit_patch *p;
 	const git_signature *a;
+	const char *enc;
 	int rc;
 
 	*out = NULL;
@@ -110,11 +131,12 @@ gboolean commit_patch_load(struct commit_patch **out, git_repository *repo, cons
 		return qerr_git(error, rc, "cannot read commit %s", git_oid_tostr_s(oid));
 	p = g_new0(struct commit_patch, 1);
 	git_oid_cpy(&p->oid, oid);
-	p->message = g_strdup(git_commit_message(c));
+	enc = git_commit_message_encoding(c);
+	p->message = text_utf8(git_commit_message(c), enc);
 	split_message(p->message, &p->subject, &p->body);
 	a = git_commit_author(c);
-	p->author_name = g_strdup(a->name);
-	p->author_email = g_strdup(a->email);
+	p->author_name = text_utf8(a->name, enc);
+	p->author_email = text_utf8(a->email, enc);
 	p->author_time = a->when.time;
 	p->author_offset = a->when.offset;
 	if (flags & (COMMIT_WANT_DIFF | COMMIT_WANT_STAT)) {

@@ -17,6 +17,8 @@ enum {
 	COMMIT_WANT_STAT = 1 << 1,	/* fill diffstat */
 };
 
+/* The text fields are UTF-8: re-encoded from the commit's encoding header
+ * as git log shows them, invalid bytes replaced. */
 struct commit_patch {
 	git_oid oid;
 	char *subject;		/* first paragraph, lines joined by single spaces */

@@ -123,22 +123,38 @@ static char *lookup(const char *name, const char *arg, void *payload, GError **e
 	return NULL;
 }
 
-/* Drop '#' comment lines; ">#" at a line start is a literal '#'. */
+static gboolean blank_line(const char *p, gsize n)
+{
+	for (gsize i = 0; i < n; i++)
+		if (p[i] != ' ' && p[i] != '\t' && p[i] != '\r' && p[i] != '\n')
+			return FALSE;
+	return TRUE;
+}
+
+/* Drop '#' comment lines; ">#" at a line start is a literal '#'.  The blank
+ * lines around a dropped block collapse into one (and go at the start), so
+ * "text, blank, comments, blank, text" leaves one blank line, not two. */
 static char *drop_comments(const char *text)
 {
 	GString *s = g_string_new(NULL);
 	const char *p = text;
+	gboolean dropped = FALSE;	/* a comment went since the last text line */
 
 	while (*p) {
 		const char *nl = strchr(p, '\n');
 		gsize n = nl ? (gsize)(nl - p + 1) : strlen(p);
 
 		if (*p == '#') {
-			/* dropped */
-		} else if (p[0] == '>' && p[1] == '#') {
-			g_string_append_len(s, p + 1, n - 1);
+			dropped = TRUE;
+		} else if (blank_line(p, n)) {
+			if (!(dropped && (s->len == 0 || g_str_has_suffix(s->str, "\n\n"))))
+				g_string_append_len(s, p, n);
 		} else {
-			g_string_append_len(s, p, n);
+			dropped = FALSE;
+			if (p[0] == '>' && p[1] == '#')
+				g_string_append_len(s, p + 1, n - 1);
+			else
+				g_string_append_len(s, p, n);
 		}
 		p += n;
 	}
@@ -256,36 +272,66 @@ char *cover_next(const char *cover_text, int next, const char *changes, const ch
 	return g_string_free(out, FALSE);
 }
 
+static gboolean editme_line(const char *p)
+{
+	return g_str_has_prefix(p, "- EDITME") || g_str_has_prefix(p, "EDITME");
+}
+
+/* `text` as changelog items: each line a "- " item unless it is one already
+ * or continues one (starts with '-' or a space); blank lines dropped. */
+static void append_items(GString *out, const char *text)
+{
+	char **lines = g_strsplit(text, "\n", -1);
+
+	for (char **l = lines; *l; l++) {
+		if (!**l || blank_line(*l, strlen(*l)))
+			continue;
+		g_string_append_printf(out, "%s%s\n", (**l == '-' || **l == ' ') ? "" : "- ", *l);
+	}
+	g_strfreev(lines);
+}
+
 char *cover_set_changes(const char *cover_text, int n, const char *text)
 {
 	GString *out = g_string_new(NULL);
 	const char *p = cover_text;
-	gboolean in_section = FALSE, done = FALSE;
+	gboolean in_section = FALSE, placed = FALSE;
 	int ver;
 
 	while (*p) {
 		const char *nl = strchr(p, '\n');
 		gsize len = nl ? (gsize)(nl - p + 1) : strlen(p);
 
-		if (!done && is_changes_heading(p, len, &ver) && ver == n) {
-			in_section = TRUE;
+		if (in_section && blank_line(p, len))
+			in_section = FALSE;
+		if (!placed && !in_section && is_changes_heading(p, len, &ver) && ver == n) {
+			gboolean editme = FALSE;
+
+			/* the items replace the section's EDITME lines, else lead it */
+			for (const char *q = p + len; *q && *q != '\n';) {
+				const char *qn = strchr(q, '\n');
+				gsize ql = qn ? (gsize)(qn - q + 1) : strlen(q);
+				if (blank_line(q, ql))
+					break;
+				if (editme_line(q))
+					editme = TRUE;
+				q += ql;
+			}
 			g_string_append_len(out, p, len);
+			if (!nl)
+				g_string_append_c(out, '\n');
+			if (!editme) {
+				append_items(out, text);
+				placed = TRUE;
+			}
+			in_section = TRUE;
 			p += len;
 			continue;
 		}
-		if (in_section && (len <= 1 || *p == '\n')) {
-			in_section = FALSE;
-		}
-		if (in_section && g_str_has_prefix(p, "- EDITME")) {
-			char **lines = g_strsplit(text, "\n", -1);
-			for (char **l = lines; *l; l++) {
-				if (!**l)
-					continue;
-				g_string_append_printf(out, "%s%s\n", (**l == '-' || **l == ' ') ? "" : "- ",
-						       *l);
-			}
-			g_strfreev(lines);
-			done = TRUE;
+		if (in_section && editme_line(p)) {
+			if (!placed)
+				append_items(out, text);
+			placed = TRUE;
 			p += len;
 			continue;
 		}

@@ -68,9 +68,10 @@ char *cover_fill(const struct cover_input *in, const char *cover_text, GError **
  * "Changes in v<next>:" section is put in front of the older ones (caller owns). */
 char *cover_next(const char *cover_text, int next, const char *changes, const char *link);
 
-/* Put `text` in place of the EDITME lines of the "Changes in v<n>:" section
- * (each line made a "- " item); the cover is returned unchanged when it has
- * no such section (caller owns). */
+/* Put `text` in the "Changes in v<n>:" section, each line made a "- " item:
+ * in place of the section's EDITME lines (all of them go), or, when it has
+ * none, first under the heading.  The cover is returned unchanged when it
+ * has no such section (caller owns). */
 char *cover_set_changes(const char *cover_text, int n, const char *text);
 
 /* The items of the "Changes in v<n>:" section of a rendered cover, without

@@ -3,6 +3,7 @@
 
 #include <git2.h>
 #include <stdarg.h>
+#include <string.h>
 
 G_DEFINE_QUARK(quill-error-quark, quill_error)
 
@@ -29,9 +30,15 @@ gboolean qerr_git(GError **error, int code, const char *fmt, ...)
 	va_start(ap, fmt);
 	what = g_strdup_vprintf(fmt, ap);
 	va_end(ap);
-	if (e && e->message && *e->message)
-		g_set_error(error, QUILL_ERROR, QUILL_ERROR_OUTSIDE, "%s: %s", what, e->message);
-	else
+	if (e && e->message && *e->message) {
+		/* libgit2 ends some messages with ": " and an empty OS error */
+		char *why = g_strdup(e->message);
+		size_t n = strlen(why);
+		while (n && (why[n - 1] == ' ' || why[n - 1] == ':' || why[n - 1] == '\n'))
+			why[--n] = 0;
+		g_set_error(error, QUILL_ERROR, QUILL_ERROR_OUTSIDE, "%s: %s", what, why);
+		g_free(why);
+	} else
 		g_set_error_literal(error, QUILL_ERROR, QUILL_ERROR_OUTSIDE, what);
 	g_free(what);
 	return FALSE;

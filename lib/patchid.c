@@ -252,6 +252,17 @@ static int size_of(const struct pair_item *it)
 	return it->diff ? patchid_diff_size("", it->diff) : 1;
 }
 
+/* The same code change: equal patch-ids, or no diff on either side (an
+ * empty commit has no patch-id, and is unchanged against itself). */
+static gboolean same_change(const struct pair_item *a, const struct pair_item *b)
+{
+	gboolean a_none = !a->patch_id || !*a->patch_id, b_none = !b->patch_id || !*b->patch_id;
+
+	if (a_none || b_none)
+		return a_none && b_none && !g_strcmp0(a->diff ? a->diff : "", b->diff ? b->diff : "");
+	return !strcmp(a->patch_id, b->patch_id);
+}
+
 GArray *pair_versions(const struct pair_item *old, int n_old, const struct pair_item *new_,
 		      int n_new, int creation_factor)
 {
@@ -353,8 +364,7 @@ GArray *pair_versions(const struct pair_item *old, int n_old, const struct pair_
 			int oi = n2o[j];
 			pr.old_index = oi;
 			pr.new_index = j;
-			if (old[oi].patch_id && new_[j].patch_id && *old[oi].patch_id &&
-			    !strcmp(old[oi].patch_id, new_[j].patch_id))
+			if (same_change(&old[oi], &new_[j]))
 				pr.kind = g_strcmp0(old[oi].message, new_[j].message) ? PAIR_MESSAGE
 										   : PAIR_UNCHANGED;
 			else

@@ -548,6 +548,34 @@ gboolean series_load_patches(GPtrArray **out, git_oid *base_out, git_oid *tip_ou
 	return TRUE;
 }
 
+/* ---- the upstream ---- */
+
+/* TRUE when REV spells the ref FULL ("main", "heads/main", "origin/main" for
+ * refs/remotes/origin/main), not something that resolved to it (HEAD). */
+static gboolean names_ref(const char *full, const char *rev)
+{
+	size_t f = strlen(full), r = strlen(rev);
+
+	return g_str_has_prefix(full, "refs/") && g_str_has_suffix(full, rev) &&
+	       (f == r || full[f - r - 1] == '/');
+}
+
+char *series_upstream_spec(git_repository *repo, const char *rev, GError **error)
+{
+	git_reference *named = NULL;
+	git_oid oid;
+	char *out;
+
+	if (!commit_resolve(&oid, repo, rev, error))
+		return NULL;
+	if (git_reference_dwim(&named, repo, rev) == 0 && names_ref(git_reference_name(named), rev))
+		out = g_strdup(rev);	/* a branch, remote branch or tag: it moves on */
+	else
+		out = g_strdup(git_oid_tostr_s(&oid));	/* HEAD~2, @{u}, an id: now */
+	git_reference_free(named);
+	return out;
+}
+
 /* ---- create ---- */
 
 static gboolean branch_exists(git_repository *repo, const char *name)
@@ -607,14 +635,51 @@ done:
 	return ok;
 }
 
+#define NOTES_REF "refs/notes/quill"
+
+/* Start refs/notes/quill when it is missing: a notes commit with an empty
+ * tree, as the first 'git notes add' makes one.  git warns "notes ref ... is
+ * invalid" on every amend and rebase while notes.rewriteRef names a ref that
+ * does not exist, so the ref has to be there before the key is set.  The
+ * commit is the same in every repository (fixed author, date and message),
+ * so two clones that each started their notes have not diverged. */
+static gboolean ensure_notes_ref(git_repository *repo)
+{
+	git_treebuilder *tb = NULL;
+	git_tree *tree = NULL;
+	git_signature *sig = NULL;
+	git_reference *ref = NULL;
+	git_oid oid;
+	int rc;
+
+	if (git_reference_name_to_id(&oid, repo, NOTES_REF) == 0)
+		return TRUE;
+	if (git_signature_new(&sig, "quill", "quill@invalid", 0, 0) < 0)
+		return FALSE;
+	if ((rc = git_treebuilder_new(&tb, repo, NULL)) == 0 &&
+	    (rc = git_treebuilder_write(&oid, tb)) == 0 &&
+	    (rc = git_tree_lookup(&tree, repo, &oid)) == 0 &&
+	    (rc = git_commit_create(&oid, repo, NULL, sig, sig, NULL,
+				    "Notes of quill: review items per patch and version\n", tree, 0, NULL)) == 0)
+		rc = git_reference_create(&ref, repo, NOTES_REF, &oid, 0, "quill: start the notes");
+	git_reference_free(ref);
+	git_tree_free(tree);
+	git_treebuilder_free(tb);
+	git_signature_free(sig);
+	return rc == 0 || rc == GIT_EEXISTS;
+}
+
 void series_tie_branch(git_repository *repo, const char *branch, const char *name)
 {
 	char *key = g_strdup_printf("branch.%s.quillSeries", branch);
+	char *rw;
 
-	/* notes.rewriteRef is set when notes are first written: git warns on
-	 * every amend while it names a notes ref that does not exist */
 	config_set(repo, key, name, NULL);
 	g_free(key);
+	rw = config_get(repo, "notes.rewriteRef");
+	if (!rw && ensure_notes_ref(repo))
+		config_set(repo, "notes.rewriteRef", NOTES_REF, NULL);
+	g_free(rw);
 }
 
 gboolean series_create(struct series **out, git_repository *repo,
@@ -647,7 +712,10 @@ gboolean series_create(struct series **out, git_repository *repo,
 			goto fail;
 		}
 		s->branch = g_strdup(o->branch);
-		s->upstream = o->base ? g_strdup(o->base) : branch_upstream_name(repo, o->branch);
+		s->upstream = o->base ? series_upstream_spec(repo, o->base, error)
+				      : branch_upstream_name(repo, o->branch);
+		if (o->base && !s->upstream)
+			goto fail;
 		if (!s->upstream) {
 			qerr(error, QUILL_ERROR_USAGE,
 			     "branch '%s' has no upstream: name the base with --base REV", o->branch);
@@ -664,7 +732,8 @@ gboolean series_create(struct series **out, git_repository *repo,
 			goto fail;
 		}
 		if (o->base) {
-			s->upstream = g_strdup(o->base);
+			if (!(s->upstream = series_upstream_spec(repo, o->base, error)))
+				goto fail;
 		} else {
 			char *head = config_head_branch(repo);
 			git_oid h;
@@ -787,7 +856,12 @@ gboolean series_freeze(struct series *s, git_repository *repo,
 	}
 	g_free(msg);
 	g_free(old_cover);
-	return series_repair(s, repo, error) >= 0;
+	/* The state commit is the freeze; the tag is derived from it.  Failing
+	 * now would have the caller freeze again, so a tag that cannot be
+	 * written is left to the next series_repair (the caller may call it
+	 * to report why). */
+	series_repair(s, repo, NULL);
+	return TRUE;
 }
 
 int series_repair(struct series *s, git_repository *repo, GError **error)
@@ -801,13 +875,25 @@ int series_repair(struct series *s, git_repository *repo, GError **error)
 		git_oid oid, tag_oid;
 		git_object *target = NULL;
 		git_signature *sig = NULL;
+		gboolean force = FALSE;
 		char *msg;
 		int rc;
 
 		if (git_reference_name_to_id(&oid, repo, ref) == 0) {
-			g_free(tag);
-			g_free(ref);
-			continue;
+			/* there: right if it is on v's tip; a tag left by another
+			 * series of that name (deleted, or renamed away) is not */
+			git_object *o = NULL, *peeled = NULL;
+			gboolean right = git_object_lookup(&o, repo, &oid, GIT_OBJECT_ANY) == 0 &&
+					 git_object_peel(&peeled, o, GIT_OBJECT_COMMIT) == 0 &&
+					 !g_strcmp0(git_oid_tostr_s(git_object_id(peeled)), v->tip);
+			git_object_free(peeled);
+			git_object_free(o);
+			if (right) {
+				g_free(tag);
+				g_free(ref);
+				continue;
+			}
+			force = TRUE;
 		}
 		if (git_oid_fromstr(&oid, v->tip) < 0 ||
 		    (rc = git_object_lookup(&target, repo, &oid, GIT_OBJECT_COMMIT)) < 0) {
@@ -824,7 +910,7 @@ int series_repair(struct series *s, git_repository *repo, GError **error)
 		}
 		msg = g_str_has_suffix(v->cover, "\n") ? g_strdup(v->cover)
 						       : g_strconcat(v->cover, "\n", NULL);
-		rc = git_tag_create(&tag_oid, repo, tag, target, sig, msg, 0);
+		rc = git_tag_create(&tag_oid, repo, tag, target, sig, msg, force);
 		g_free(msg);
 		git_signature_free(sig);
 		git_object_free(target);
@@ -847,11 +933,14 @@ int series_repair(struct series *s, git_repository *repo, GError **error)
 gboolean series_rename(struct series *s, git_repository *repo, const char *new_name,
 		       GError **error)
 {
-	char *old = g_strdup(s->name), *key, *msg;
+	char *old, *key, *msg;
 	gboolean ok;
 
 	if (!store_name_valid(new_name))
 		return qerr(error, QUILL_ERROR_USAGE, "'%s' is not a valid series name", new_name);
+	if (!strcmp(new_name, s->name))
+		return qerr(error, QUILL_ERROR_USAGE, "series '%s' is already called that", new_name);
+	old = g_strdup(s->name);
 	g_free(s->name);
 	s->name = g_strdup(new_name);
 	series_to_state(s);

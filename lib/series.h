@@ -87,8 +87,10 @@ gboolean series_adopt(struct series *s, git_repository *repo, const char *messag
  * success the series owns `st`; on failure the caller still does. */
 gboolean series_from_state(struct series **out, struct state *st, GError **error);
 
-/* Tie BRANCH to series NAME (branch.<b>.quillSeries), as series_create
- * does; best effort (a config that cannot be written is ignored). */
+/* Tie BRANCH to series NAME (branch.<b>.quillSeries) and, once
+ * refs/notes/quill exists (it is started empty here), set notes.rewriteRef
+ * to it when unset, as series_create does; best effort (a config that
+ * cannot be written is ignored). */
 void series_tie_branch(git_repository *repo, const char *branch, const char *name);
 
 /* Read a series from its state ref. */
@@ -156,18 +158,29 @@ struct series_freeze_opts {
 
 /* Freeze the working version: v<N>/ files, one state commit with the tip and
  * base as extra parents, then the tag quill/NAME/vN; the working version
- * becomes N+1.  QUILL_ERROR_NEGATIVE when the branch holds no patches. */
+ * becomes N+1.  QUILL_ERROR_NEGATIVE when the branch holds no patches.
+ * Once the state commit is in, the freeze has happened and TRUE is
+ * returned even if the tag could not be written (series_repair writes it
+ * later, and says why it cannot). */
 gboolean series_freeze(struct series *s, git_repository *repo,
 		       const struct series_freeze_opts *opts, GError **error);
 
 /* Create the derived refs the state implies (the tag of each frozen version)
- * where they are missing; existing ones are left alone.  Returns the number
- * of refs written, or -1 with an error. */
+ * where they are missing or point elsewhere than the version's tip (the
+ * state wins); right ones are left alone.  Returns the number of refs
+ * written, or -1 with an error. */
 int series_repair(struct series *s, git_repository *repo, GError **error);
 
 /* Rename the series (state ref, tags, branch.<b>.quillSeries). */
 gboolean series_rename(struct series *s, git_repository *repo, const char *new_name,
 		       GError **error);
+
+/* How to remember REV as a series' upstream (series->upstream): a branch,
+ * remote branch or tag by its short name, as it may move on; anything
+ * relative to where HEAD is (HEAD, HEAD~2, @{u}) or a commit id, as the
+ * commit it names now.  NULL with QUILL_ERROR_USAGE when it names no
+ * commit (caller owns). */
+char *series_upstream_spec(git_repository *repo, const char *rev, GError **error);
 
 /* "quill/NAME/vN" (caller owns). */
 char *series_tag_name(const char *name, int n);

@@ -280,6 +280,7 @@ static gboolean write_commit(git_oid *out, git_repository *repo, struct state *s
 	GPtrArray *paths = NULL;
 	git_oid tree_oid;
 	gboolean ok = FALSE;
+	char *msg;
 	int rc;
 
 	if (!ident_signature(&sig, repo, FALSE, error))
@@ -311,8 +312,11 @@ static gboolean write_commit(git_oid *out, git_repository *repo, struct state *s
 		}
 		nparents++;
 	}
-	if ((rc = git_commit_create(out, repo, NULL, sig, sig, NULL, message, tree, nparents,
-				    parents)) < 0) {
+	/* a message ends with a newline, as every git command writes one */
+	msg = g_str_has_suffix(message, "\n") ? g_strdup(message) : g_strconcat(message, "\n", NULL);
+	rc = git_commit_create(out, repo, NULL, sig, sig, NULL, msg, tree, nparents, parents);
+	g_free(msg);
+	if (rc < 0) {
 		qerr_git(error, rc, "cannot write the state of series '%s'", st->name);
 		goto done;
 	}
@@ -329,6 +333,20 @@ done:
 	return ok;
 }
 
+/* core.filesRefLockTimeout in milliseconds: 100 unless set, -1 forever. */
+static gint64 lock_timeout_ms(git_repository *repo)
+{
+	git_config *cfg = NULL, *snap = NULL;
+	int32_t v = 100;
+
+	if (git_repository_config(&cfg, repo) == 0 && git_config_snapshot(&snap, cfg) == 0 &&
+	    git_config_get_int32(&v, snap, "core.filesRefLockTimeout") < 0)
+		v = 100;
+	git_config_free(snap);
+	git_config_free(cfg);
+	return v;
+}
+
 /* Move (or create, when `current` is NULL) a state ref, compare-and-swap. */
 static gboolean update_ref(git_repository *repo, const char *name, const git_oid *id,
 			   const git_oid *current, const char *message, GError **error)
@@ -337,23 +355,40 @@ static gboolean update_ref(git_repository *repo, const char *name, const git_oid
 	char *refname = store_ref_name(name);
 	int rc;
 
-	if (current)
-		rc = git_reference_create_matching(&ref, repo, refname, id, 1, current, message);
-	else
-		rc = git_reference_create(&ref, repo, refname, id, 0, message);
-	git_reference_free(ref);
+	gint64 timeout = lock_timeout_ms(repo), waited = 0, pause = 1;
+
+	/* A ref another writer holds locked is retried for a moment, as git
+	 * does (core.filesRefLockTimeout, 100 ms by default): a concurrent
+	 * writer is then seen as one ("changed by someone else"), and only a
+	 * lock that stays is reported as a lock. */
+	for (;;) {
+		if (current)
+			rc = git_reference_create_matching(&ref, repo, refname, id, 1, current,
+							   message);
+		else
+			rc = git_reference_create(&ref, repo, refname, id, 0, message);
+		git_reference_free(ref);
+		ref = NULL;
+		if (rc != GIT_ELOCKED || (timeout >= 0 && waited >= timeout))
+			break;
+		g_usleep((gulong)pause * 1000);
+		waited += pause;
+		pause = MIN(pause * 2, 20);
+	}
 	if (rc == GIT_EEXISTS)
 		qerr(error, QUILL_ERROR_USAGE, "series '%s' already exists", name);
 	else if (rc == GIT_EMODIFIED)
 		qerr(error, QUILL_ERROR_OUTSIDE,
 		     "series '%s' was changed by someone else meanwhile (another quill?); nothing was written",
 		     name);
-	else if (rc == GIT_ELOCKED)
+	else if (rc == GIT_ELOCKED) {
+		char *lock = g_strconcat(git_repository_commondir(repo), refname, ".lock", NULL);
 		qerr(error, QUILL_ERROR_OUTSIDE,
-		     "series '%s' is locked (%s.lock exists): another quill is running, or one was "
-		     "killed (remove the lock file if none runs); nothing was written",
-		     name, refname);
-	else if (rc < 0)
+		     "series '%s' is locked: %s exists (another quill is running, or one was "
+		     "killed: remove that file if none runs); nothing was written",
+		     name, lock);
+		g_free(lock);
+	} else if (rc < 0)
 		qerr_git(error, rc, "cannot update %s", refname);
 	g_free(refname);
 	return rc == 0;

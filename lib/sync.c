@@ -384,6 +384,24 @@ static void enqueue(GPtrArray *queue, const char *ref, const git_oid *oid, struc
 	g_ptr_array_add(queue, q);
 }
 
+/* TRUE when two tag (or commit) ids peel to the same commit; an id we do
+ * not have yet counts as different. */
+static gboolean same_commit(git_repository *repo, const git_oid *a, const git_oid *b)
+{
+	git_object *oa = NULL, *ob = NULL, *pa = NULL, *pb = NULL;
+	gboolean same = git_object_lookup(&oa, repo, a, GIT_OBJECT_ANY) == 0 &&
+			git_object_lookup(&ob, repo, b, GIT_OBJECT_ANY) == 0 &&
+			git_object_peel(&pa, oa, GIT_OBJECT_COMMIT) == 0 &&
+			git_object_peel(&pb, ob, GIT_OBJECT_COMMIT) == 0 &&
+			git_oid_equal(git_object_id(pa), git_object_id(pb));
+
+	git_object_free(pa);
+	git_object_free(pb);
+	git_object_free(oa);
+	git_object_free(ob);
+	return same;
+}
+
 /* Queue the tags of series `si` the remote lacks; report those it holds
  * with another value. */
 static void push_tags(struct sync_report *r, struct conn *c, git_repository *repo,
@@ -399,8 +417,9 @@ static void push_tags(struct sync_report *r, struct conn *c, git_repository *rep
 			struct sync_item *ti;
 			git_oid mine;
 
-			if (!local_oid(&mine, repo, ref) || (theirs && git_oid_equal(theirs, &mine)))
-				continue;
+			if (!local_oid(&mine, repo, ref) ||
+			    (theirs && (git_oid_equal(theirs, &mine) || same_commit(repo, theirs, &mine))))
+				continue;	/* there, or an equivalent tag of that version */
 			ti = item_new(ref + strlen("refs/tags/"), &mine, theirs);
 			if (theirs) {
 				ti->state = SYNC_CONFLICT;
@@ -666,11 +685,12 @@ static void fetch_tags(struct sync_report *r, const struct conn *c, git_reposito
 		if (si && !settled(si))
 			continue;
 		if (local_oid(&mine, repo, ref)) {
-			if (git_oid_equal(&mine, theirs))
-				continue;
+			if (git_oid_equal(&mine, theirs) || same_commit(repo, &mine, theirs))
+				continue;	/* two tags of one version: equivalent */
 			ti = item_new(ref + strlen("refs/tags/"), &mine, theirs);
 			ti->state = SYNC_CONFLICT;
-			ti->note = g_strdup_printf("differs from %s's; kept yours (theirs: %stags/%s)",
+			ti->note = g_strdup_printf("differs from %s's, which stays in %stags/%s; "
+						   "tags follow this repository's state",
 						   c->name, c->track, rest);
 		} else {
 			ti = item_new(ref + strlen("refs/tags/"), NULL, theirs);

@@ -212,15 +212,28 @@ test_expect_success 'fetch prunes tracking refs of series gone from the remote' 
 	git rev-parse -q --verify refs/quill/series/other
 '
 
-test_expect_success 'a tag that differs is reported and kept, both ways' '
+test_expect_success 'fetch: a local tag on another commit is reported, then rebuilt from the state' '
 	cd c &&
-	theirs=$(git rev-parse refs/tags/quill/demo/v1) &&
+	v1tip=$(git rev-parse refs/tags/quill/demo/v1^{commit}) &&
 	git tag -d quill/demo/v1 >/dev/null &&
-	git tag -a -m "a rewritten v1" quill/demo/v1 main &&
-	mine=$(git rev-parse refs/tags/quill/demo/v1) &&
+	git tag -a -m "a rewritten v1" quill/demo/v1 "$v1tip~1" &&
 	test_expect_code 1 quill series fetch "$TRASH/mirror.git" >../out 2>../err &&
-	grep "^quill: tag quill/demo/v1: differs" ../err &&
-	test "$(git rev-parse refs/tags/quill/demo/v1)" = "$mine" &&
+	grep "^quill: tag quill/demo/v1: differs from .*tags follow this repository.s state" ../err &&
+	test "$(git rev-parse refs/tags/quill/demo/v1^{commit})" = "$v1tip"
+'
+
+test_expect_success 'fetch: an equivalent tag (same commit, another tag object) is no conflict' '
+	cd c &&
+	git tag -f -a -m "another message" quill/demo/v1 quill/demo/v1^{commit} >/dev/null &&
+	quill series fetch "$TRASH/mirror.git" >../out 2>../err &&
+	! grep "tag quill/demo/v1" ../err
+'
+
+test_expect_success 'push: a remote tag that differs is reported and left alone' '
+	cd c &&
+	other=$(git -C ../mirror.git rev-parse "refs/tags/quill/demo/v1^{commit}~1") &&
+	git -C ../mirror.git tag -f -a -m "moved on the server" quill/demo/v1 "$other" >/dev/null &&
+	theirs=$(git -C ../mirror.git rev-parse refs/tags/quill/demo/v1) &&
 	test_expect_code 1 quill series push "$TRASH/mirror.git" demo >../out 2>../err &&
 	grep "^quill: tag quill/demo/v1: the remote.s tag differs; left alone" ../err &&
 	test "$(git -C ../mirror.git rev-parse refs/tags/quill/demo/v1)" = "$theirs"

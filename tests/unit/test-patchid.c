@@ -102,6 +102,21 @@ int main(void)
 		   "a reordered patch is paired and unchanged");
 		g_array_unref(p);
 	}
+	/* an empty commit (no diff, no patch-id) against itself */
+	{
+		struct pair_item a[] = { { "p1", "a", "a\n", "+a\n" }, { "", "e", "e\n", "" } };
+		struct pair_item b[] = { { "p1", "a", "a\n", "+a\n" }, { "", "e", "e\n", "" } };
+		struct pair_item c[] = { { "p1", "a", "a\n", "+a\n" }, { "", "e", "e, said better\n", "" } };
+		GArray *p = pair_versions(a, 2, b, 2, 60);
+		struct pair *x = &g_array_index(p, struct pair, 1);
+		ok(p->len == 2 && x->old_index == 1 && x->new_index == 1 && x->kind == PAIR_UNCHANGED,
+		   "an empty commit is unchanged against itself");
+		g_array_unref(p);
+		p = pair_versions(a, 2, c, 2, 60);
+		x = &g_array_index(p, struct pair, 1);
+		ok(p->len == 2 && x->kind == PAIR_MESSAGE, "and reworded, its message changed");
+		g_array_unref(p);
+	}
 	is_int(patchid_diff_size("a\nb\nc\n", "a\nB\nc\n"), 2, "diff size counts added and removed lines");
 	return done_testing();
 }
