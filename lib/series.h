@@ -97,6 +97,10 @@ void series_tie_branch(git_repository *repo, const char *branch, const char *nam
 gboolean series_load(struct series **out, git_repository *repo, const char *name, GError **error);
 void series_free(struct series *s);
 
+/* Write the series into s->state (series.conf, cover, v<N>/ files), without
+ * committing. */
+void series_to_state(struct series *s);
+
 /* Serialize the series into its state and commit it (store_commit); extra
  * parents as there. */
 gboolean series_save(struct series *s, git_repository *repo, const char *message,
@@ -130,7 +134,7 @@ struct series_version_data {
  * left alone: the caller sets it (frozen count + 1) and saves with each
  * version's tip and base as extra parents.  Returns the new version
  * (borrowed), or NULL with an error (a merge in the range, a missing
- * commit); then s is unchanged.  (lib/series-build.c) */
+ * commit); then s is unchanged. */
 struct series_version *series_add_version(struct series *s, git_repository *repo,
 					  const struct series_version_data *d, GError **error);
 
@@ -181,6 +185,10 @@ gboolean series_rename(struct series *s, git_repository *repo, const char *new_n
  * commit it names now.  NULL with QUILL_ERROR_USAGE when it names no
  * commit (caller owns). */
 char *series_upstream_spec(git_repository *repo, const char *rev, GError **error);
+
+/* Now (or GIT_COMMITTER_DATE) as ISO 8601 UTC, "2026-12-01T10:00:00Z"
+ * (caller owns); *when_out (may be NULL) gets the seconds. */
+char *series_now_iso(git_repository *repo, gint64 *when_out);
 
 /* "quill/NAME/vN" (caller owns). */
 char *series_tag_name(const char *name, int n);
