@@ -151,7 +151,7 @@ char *range_changes_lines(const struct range_compare *c)
 
 		switch (p->kind) {
 		case PAIR_UNCHANGED:
-			g_string_append_printf(same, "%s%d", nsame++ ? ", " : "", p->new_index + 1);
+			g_string_append_printf(same, "%s%d/%u", nsame++ ? ", " : "", p->new_index + 1, n);
 			break;
 		case PAIR_MESSAGE:
 			g_string_append_printf(s, "- %d/%u \"%s\": commit message changed\n",
@@ -170,7 +170,7 @@ char *range_changes_lines(const struct range_compare *c)
 		}
 	}
 	if (s->len && nsame)
-		g_string_append_printf(s, "- unchanged: %s of %u\n", same->str, n);
+		g_string_append_printf(s, "- unchanged: %s\n", same->str);
 	g_string_free(same, TRUE);
 	if (s->len && s->str[s->len - 1] == '\n')
 		g_string_truncate(s, s->len - 1);

@@ -110,7 +110,7 @@ test_expect_success 'the v2 changes draft names what changed, patch by patch' '
 	grep -q "^- 4/5 \"zone: add d\": changed\$" changes &&
 	grep -q "^- 5/5 \"zone: add f\": new\$" changes &&
 	grep -q "^- dropped \"zone: add e\" (was 5/5)\$" changes &&
-	grep -q "^- unchanged: 1, 2 of 5\$" changes
+	grep -q "^- unchanged: 1/5, 2/5\$" changes
 '
 
 test_expect_success 'every frozen patch-id is what git patch-id --stable says' '
