@@ -52,7 +52,7 @@ UNIT_SRC := $(sort $(wildcard tests/unit/test-*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=build/tests/%)
 EMBED := $(sort $(wildcard templates/*.txt)) trailers.conf
 
-.PHONY: all check demo bench install clean deps unit fuzz
+.PHONY: all check demo bench install install-files clean deps unit fuzz
 all: quill git-quill
 
 build/config.mk: scripts/deps.sh
@@ -112,7 +112,11 @@ bench: all
 	@scripts/deps.sh test
 	QUILL_BUILD_DIR=$(CURDIR) ./bench/run.sh
 
-install: all
+install: all install-files
+
+# the files only, as they are built (tests install this way, so that an
+# install never rebuilds with other flags)
+install-files:
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(SHAREDIR)/templates $(DESTDIR)$(MANDIR)/man1
 	install -m 755 quill $(DESTDIR)$(BINDIR)/quill
 	ln -sf quill $(DESTDIR)$(BINDIR)/git-quill

@@ -96,7 +96,10 @@ static int run(const struct command *c, int argc, char **argv, const char *argv0
 {
 	struct ctx ctx = { 0 };
 	char *dir = exe_dir(argv0);
-	const char *dirs[3] = { dir, QUILL_SHAREDIR, NULL };
+	/* beside the binary (the build tree), PREFIX/share/quill relative to
+	 * it (an install moved elsewhere), the configured PREFIX, built-in */
+	char *rel = dir ? g_build_filename(dir, "..", "share", "quill", NULL) : NULL;
+	const char *dirs[4] = { dir, rel, QUILL_SHAREDIR, NULL };
 	char *name = g_strdup_printf("%s %s", c->noun, c->verb);
 	int rc;
 
@@ -130,6 +133,7 @@ done:
 	git_repository_free(ctx.repo);
 	resources_free(ctx.res);
 	g_free(name);
+	g_free(rel);
 	g_free(dir);
 	return rc;
 }

@@ -78,14 +78,14 @@ static char *working_cover_message(const struct cover_input *in, const char *cov
 }
 
 /* The b4 footers of a one-patch series. */
-static char *single_footer(const struct series *s, const char *base)
+static char *single_footer(git_repository *repo, const struct series *s, const char *base)
 {
-	GString *f = g_string_new(NULL);
+	char *pre = cover_prerequisites(repo, s);
+	char *f = g_strdup_printf("base-commit: %s\nchange-id: %s\n%s%s", base, s->change_id, pre,
+				  *pre ? "\n" : "");
 
-	g_string_append_printf(f, "base-commit: %s\nchange-id: %s\n", base, s->change_id);
-	for (char **p = s->prereqs; p && *p; p++)
-		g_string_append_printf(f, "prerequisite-change-id: %s\n", *p);
-	return g_string_free(f, FALSE);
+	g_free(pre);
+	return f;
 }
 
 static gboolean write_mails(GPtrArray *mails, const char *dir, GError **error)
@@ -109,6 +109,7 @@ static gboolean write_mails(GPtrArray *mails, const char *dir, GError **error)
 }
 
 struct format_job {
+	git_repository *repo;
 	struct series *s;
 	int n;				/* the version */
 	gboolean working;
@@ -196,7 +197,7 @@ static void build_mails(GPtrArray *mails, struct format_job *j, gint64 when, con
 		o.change_id = cover ? NULL : j->s->change_id;
 		o.below_cut = cover ? NULL : j->below_cut;
 		if (!cover)
-			footer = single_footer(j->s, j->base);
+			footer = single_footer(j->repo, j->s, j->base);
 		o.footer = footer;
 		o.signature = sig;
 		m->text = email_patch(p, &o);
@@ -287,6 +288,7 @@ int cmd_series_format(int argc, char **argv, struct ctx *ctx)
 		rc = usage_error(ctx, "SOURCE_DATE_EPOCH is not a number of seconds");
 		goto out;
 	}
+	j.repo = ctx->repo;
 	if (!open_series(&j.s, ctx, argc > 1 ? argv[1] : NULL, &e)) {
 		rc = fail(e);
 		goto out;

@@ -27,12 +27,11 @@ char *cover_link_line(const struct series_version *v, const char *linkmask)
 	return g_string_free(url, FALSE);
 }
 
-/* prerequisite-change-id / prerequisite-patch-id lines (b4's footers). */
-static char *prerequisites(const struct cover_input *in)
+char *cover_prerequisites(git_repository *repo, const struct series *series)
 {
 	GString *s = g_string_new(NULL);
 
-	for (char **p = in->s->prereqs; p && *p; p++) {
+	for (char **p = series->prereqs; p && *p; p++) {
 		char *id = g_strdup(*p), *colon = strrchr(id, ':');
 		int ver = 0;
 		GPtrArray *names;
@@ -44,12 +43,12 @@ static char *prerequisites(const struct cover_input *in)
 		g_string_append_printf(s, "prerequisite-change-id: %s%s%.0d\n", id, ver ? ":v" : "",
 				       ver);
 		/* the patch-ids, when that series is in this repository */
-		names = store_list(in->repo, NULL);
+		names = store_list(repo, NULL);
 		for (guint i = 0; names && i < names->len; i++) {
 			struct series *o;
 			struct series_version *v;
 
-			if (!series_load(&o, in->repo, g_ptr_array_index(names, i), NULL))
+			if (!series_load(&o, repo, g_ptr_array_index(names, i), NULL))
 				continue;
 			if (o->change_id && !strcmp(o->change_id, id) &&
 			    (v = series_get_version(o, ver ? ver : (int)o->versions->len))) {
@@ -111,7 +110,7 @@ static char *lookup(const char *name, const char *arg, void *payload, GError **e
 	if (!strcmp(name, "change_id"))
 		return g_strdup(in->s->change_id);
 	if (!strcmp(name, "prerequisites"))
-		return prerequisites(in);
+		return cover_prerequisites(in->repo, in->s);
 	if (!strcmp(name, "signature"))
 		return g_strdup(in->sender ? in->sender : "");
 	if (!strcmp(name, "name"))

@@ -78,6 +78,12 @@ char *cover_set_changes(const char *cover_text, int n, const char *text);
  * the heading ("" when there is none; caller owns). */
 char *cover_extract_changes(const char *body, int n);
 
+/* b4's prerequisite footers of a series: a "prerequisite-change-id: ID:vN"
+ * line per prerequisite and, when that series is in this repository, a
+ * "prerequisite-patch-id: ..." line per patch of that version; no final
+ * newline, "" without prerequisites (caller owns). */
+char *cover_prerequisites(git_repository *repo, const struct series *s);
+
 /* The "- Link to v<N>: URL" line for a frozen version, or NULL (caller owns). */
 char *cover_link_line(const struct series_version *v, const char *linkmask);
 

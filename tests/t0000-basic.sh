@@ -59,4 +59,23 @@ test_expect_success 'git quill works through the git-quill link' '
 	grep -q "no series yet" out
 '
 
+test_expect_success 'installed: templates from PREFIX/share/quill, else the built-in copy' '
+	make -s -C "$QUILL_BUILD_DIR" install-files PREFIX="$TRASH/inst" >/dev/null &&
+	test -x inst/bin/quill && test -L inst/bin/git-quill &&
+	test -f inst/share/quill/templates/cover-letter.txt &&
+	test -f inst/share/quill/trailers.conf &&
+	test -f inst/share/man/man1/quill-series.1 &&
+	test_repo ri && cd ri &&
+	"$TRASH/inst/bin/quill" series new inst >/dev/null &&
+	test_commit "a change" &&
+	printf "framed by the installed template: {{name}}\n" \
+		>"$TRASH/inst/share/quill/templates/cover-letter.txt" &&
+	"$TRASH/inst/bin/quill" series format --cover --stdout >out 2>/dev/null &&
+	grep -q "^framed by the installed template: inst$" out &&
+	rm -r "$TRASH/inst/share/quill" &&
+	"$TRASH/inst/bin/quill" series format --cover --stdout >out 2>/dev/null &&
+	grep -q "^base-commit: " out &&
+	! grep -q "framed by" out
+'
+
 test_done

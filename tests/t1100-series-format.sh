@@ -269,6 +269,29 @@ test_expect_success 'a one-patch series with --cover: 0/1 and 1/1' '
 	grep -q "Why the solo patch" out2/0000-cover-letter.patch
 '
 
+test_expect_success 'prerequisites: b4 footers with the patch-ids of a local series' '
+	cd r3 &&
+	git checkout -q main &&
+	quill series new base-work >/dev/null &&
+	make_patches 2 base &&
+	quill series new-version >/dev/null 2>&1 &&
+	git checkout -q solo &&
+	quill series edit solo --prerequisite base-work:v1 \
+		--prerequisite 20250101-elsewhere-0123456789ab >/dev/null &&
+	bid=$(quill series show base-work --json | sed -n "s/.*\"change_id\": \"\(.*\)\".*/\1/p") &&
+	git -C . show base-work~1 | git patch-id --stable | cut -d" " -f1 >ids.want &&
+	git -C . show base-work | git patch-id --stable | cut -d" " -f1 >>ids.want &&
+	quill series format solo --cover -o out3 >/dev/null &&
+	c=out3/0000-cover-letter.patch &&
+	grep -q "^prerequisite-change-id: $bid:v1\$" $c &&
+	grep -q "^prerequisite-change-id: 20250101-elsewhere-0123456789ab\$" $c &&
+	sed -n "s/^prerequisite-patch-id: //p" $c >ids.got &&
+	test_cmp ids.want ids.got &&
+	quill series format solo -o out4 >/dev/null &&
+	grep -q "^prerequisite-change-id: $bid:v1\$" out4/0001-*.patch &&
+	test $(grep -c "^prerequisite-patch-id: " out4/0001-*.patch) = 2
+'
+
 test_expect_success 'To: and Cc: come from the series; display names encoded' '
 	cd r3 &&
 	# (GOption converts arguments from the locale charset: a UTF-8 locale)
