@@ -47,21 +47,6 @@ static gboolean base_time(gint64 *out)
 	return !errno && !*end && *out >= 0;
 }
 
-/* Split a frozen cover "subject\n\nbody". */
-static void split_cover(const char *text, char **subject, char **body)
-{
-	const char *p = text, *nl;
-
-	while (*p == '\n')
-		p++;
-	nl = strchr(p, '\n');
-	*subject = g_strstrip(nl ? g_strndup(p, nl - p) : g_strdup(p));
-	p = nl ? nl + 1 : p + strlen(p);
-	while (*p == '\n')
-		p++;
-	*body = g_strdup(p);
-}
-
 /* The working cover's own text, tokens filled, without its subject line. */
 static char *working_cover_message(const struct cover_input *in, const char *cover,
 				   GError **error)
@@ -70,7 +55,7 @@ static char *working_cover_message(const struct cover_input *in, const char *cov
 
 	if (!filled)
 		return NULL;
-	split_cover(filled, &subject, &body);
+	cover_split(filled, &subject, &body);
 	g_free(filled);
 	g_free(subject);
 	g_strchomp(body);
@@ -130,7 +115,7 @@ static gboolean prepare_cover(struct format_job *j, struct ctx *ctx, gboolean wa
 
 	if (v) {
 		char *subject, *body;
-		split_cover(v->cover ? v->cover : "", &subject, &body);
+		cover_split(v->cover ? v->cover : "", &subject, &body);
 		if (want_cover) {
 			j->cover_subject = subject;
 			j->cover_body = body;

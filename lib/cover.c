@@ -170,25 +170,30 @@ char *cover_fill(const struct cover_input *in, const char *cover_text, GError **
 	return out;
 }
 
+void cover_split(const char *text, char **subject, char **body)
+{
+	const char *p = text, *nl;
+
+	while (*p == '\n')
+		p++;
+	nl = strchr(p, '\n');
+	*subject = g_strstrip(nl ? g_strndup(p, nl - p) : g_strdup(p));
+	p = nl ? nl + 1 : p + strlen(p);
+	while (*p == '\n')
+		p++;
+	*body = g_strdup(p);
+}
+
 gboolean cover_render(char **subject_out, char **body_out, const struct cover_input *in,
 		      const char *cover_text, GError **error)
 {
-	char *filled, *body, *nl, *out;
-	const char *p;
+	char *filled, *body, *out;
 	struct lookup_ctx l = { in, NULL, NULL };
 
 	*subject_out = *body_out = NULL;
 	if (!(filled = cover_fill(in, cover_text, error)))
 		return FALSE;
-	p = filled;
-	while (*p == '\n')
-		p++;
-	nl = strchr(p, '\n');
-	*subject_out = g_strstrip(nl ? g_strndup(p, nl - p) : g_strdup(p));
-	p = nl ? nl + 1 : p + strlen(p);
-	while (*p == '\n')
-		p++;
-	body = g_strdup(p);
+	cover_split(filled, subject_out, &body);
 	g_strchomp(body);
 	l.cover_body = body;
 	l.subject = *subject_out;

@@ -59,6 +59,9 @@ gboolean cover_prepare_with(struct cover_input *in, git_repository *repo, const 
 gboolean cover_render(char **subject_out, char **body_out, const struct cover_input *in,
 		      const char *cover_text, GError **error);
 
+/* Split "subject\n\nbody" (leading blank lines skipped; caller owns both). */
+void cover_split(const char *text, char **subject, char **body);
+
 /* Only the working cover's tokens filled and comment lines dropped (what
  * {{cover}} is, before splitting off the subject); caller owns. */
 char *cover_fill(const struct cover_input *in, const char *cover_text, GError **error);
