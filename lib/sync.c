@@ -8,6 +8,7 @@
  * compare-and-swap.
  */
 #include "sync.h"
+#include "sync-remote.h"
 #include "config.h"
 #include "error.h"
 #include "series.h"
@@ -15,17 +16,7 @@
 
 #include <string.h>
 
-#define TAG_PREFIX "refs/tags/quill/"
 
-struct conn {
-	git_remote *remote;
-	char *name;		/* as given or defaulted */
-	char *url;
-	char *track;		/* refs/quill-remote/R/ */
-	int cred_tries;
-	GHashTable *heads;	/* advertised refname -> git_oid* (our namespaces only) */
-	GHashTable *status;	/* push: refname -> server's message ("" = ok) */
-};
 
 /* ---- reports ---- */
 
@@ -100,231 +91,9 @@ static struct sync_report *report_new(const struct conn *c, gboolean push, gbool
 	return r;
 }
 
-/* ---- the remote ---- */
-
-char *sync_tracking_name(const char *remote, gboolean configured)
-{
-	GString *s;
-	char *ref, *sum, *out;
-	int valid = 0;
-
-	if (configured)
-		return g_strdup(remote);
-	s = g_string_new(NULL);
-	for (const char *p = remote; *p; p++) {
-		if (g_ascii_isalnum(*p) || *p == '.' || *p == '_' || *p == '-')
-			g_string_append_c(s, *p);
-		else if (s->len && s->str[s->len - 1] != '-')
-			g_string_append_c(s, '-');
-	}
-	while (s->len && (s->str[s->len - 1] == '-' || s->str[s->len - 1] == '.'))
-		g_string_truncate(s, s->len - 1);
-	while (s->len && (s->str[0] == '-' || s->str[0] == '.'))
-		g_string_erase(s, 0, 1);
-	ref = g_strconcat(SYNC_TRACK_PREFIX, s->str, "/series/x", NULL);
-	if (s->len && git_reference_name_is_valid(&valid, ref) == 0 && valid) {
-		g_free(ref);
-		return g_string_free(s, FALSE);
-	}
-	g_free(ref);
-	g_string_free(s, TRUE);
-	sum = g_compute_checksum_for_string(G_CHECKSUM_SHA1, remote, -1);
-	out = g_strdup_printf("url-%.12s", sum);
-	g_free(sum);
-	return out;
-}
-
-static gboolean looks_like_url(const char *s)
-{
-	const char *colon = strchr(s, ':'), *slash = strchr(s, '/');
-
-	if (strstr(s, "://"))
-		return TRUE;
-	/* scp-like: host:path, the colon before any slash */
-	return colon && colon != s && (!slash || colon < slash);
-}
-
-static void conn_free(struct conn *c)
-{
-	if (c->remote) {
-		git_remote_disconnect(c->remote);
-		git_remote_free(c->remote);
-	}
-	g_free(c->name);
-	g_free(c->url);
-	g_free(c->track);
-	if (c->heads)
-		g_hash_table_unref(c->heads);
-	if (c->status)
-		g_hash_table_unref(c->status);
-}
-
-static gboolean open_remote(struct conn *c, git_repository *repo, const char *given,
-			    gboolean push, GError **error)
-{
-	char *dflt = NULL;
-	const char *name = given;
-	gboolean configured;
-	int valid = 0, rc;
-
-	memset(c, 0, sizeof *c);
-	if (!name) {
-		dflt = config_get(repo, "quill.remote");
-		name = dflt ? dflt : "origin";
-	}
-	c->name = g_strdup(name);
-	rc = git_remote_name_is_valid(&valid, name) == 0 && valid
-		     ? git_remote_lookup(&c->remote, repo, name) : GIT_ENOTFOUND;
-	configured = rc == 0;
-	if (rc < 0 && rc != GIT_ENOTFOUND && rc != GIT_EINVALIDSPEC) {
-		qerr_git(error, rc, "cannot read remote '%s'", name);
-		goto fail;
-	}
-	if (configured) {
-		const char *u = push && git_remote_pushurl(c->remote) ? git_remote_pushurl(c->remote)
-								       : git_remote_url(c->remote);
-		c->url = g_strdup(u ? u : "");
-	} else if (looks_like_url(name)) {
-		c->url = g_strdup(name);
-	} else if (g_file_test(name, G_FILE_TEST_IS_DIR)) {
-		c->url = g_canonicalize_filename(name, NULL);
-	} else {
-		if (given)
-			qerr(error, QUILL_ERROR_USAGE,
-			     "no remote '%s': neither a configured remote nor a path or URL", name);
-		else
-			qerr(error, QUILL_ERROR_USAGE,
-			     "no remote '%s': add it (git remote add), set quill.remote, or name one",
-			     name);
-		goto fail;
-	}
-	if (!configured && (rc = git_remote_create_anonymous(&c->remote, repo, c->url)) < 0) {
-		qerr_git(error, rc, "cannot use '%s' as a remote", name);
-		goto fail;
-	}
-	g_free(dflt);
-	dflt = sync_tracking_name(configured ? c->name : c->url, configured);
-	c->track = g_strconcat(SYNC_TRACK_PREFIX, dflt, "/", NULL);
-	g_free(dflt);
-	return TRUE;
-fail:
-	g_free(dflt);
-	conn_free(c);
-	memset(c, 0, sizeof *c);
-	return FALSE;
-}
-
-static int cred_cb(git_credential **out, const char *url, const char *user, unsigned int allowed,
-		   void *payload)
-{
-	struct conn *c = payload;
-
-	if (c->cred_tries++ >= 3)
-		return GIT_EAUTH;
-	if (allowed & GIT_CREDENTIAL_USERNAME)
-		return git_credential_username_new(out, user ? user : "git");
-	if (allowed & GIT_CREDENTIAL_SSH_KEY)
-		return git_credential_ssh_key_from_agent(out, user ? user : "git");
-	return GIT_PASSTHROUGH;
-}
-
-static int push_ref_cb(const char *refname, const char *status, void *payload)
-{
-	struct conn *c = payload;
-
-	g_hash_table_replace(c->status, g_strdup(refname), g_strdup(status ? status : ""));
-	return 0;
-}
-
-static void callbacks_init(git_remote_callbacks *cb, struct conn *c)
-{
-	git_remote_init_callbacks(cb, GIT_REMOTE_CALLBACKS_VERSION);
-	cb->credentials = cred_cb;
-	cb->push_update_reference = push_ref_cb;
-	cb->payload = c;
-}
-
-static gboolean ours(const char *ref)
-{
-	return g_str_has_prefix(ref, STORE_REF_PREFIX) || g_str_has_prefix(ref, TAG_PREFIX) ||
-	       !strcmp(ref, SYNC_NOTES_REF);
-}
-
-/* Connect and learn the remote's refs in our namespaces. */
-static gboolean connect_remote(struct conn *c, gboolean push, GError **error)
-{
-	git_remote_callbacks cb;
-	git_proxy_options proxy = GIT_PROXY_OPTIONS_INIT;
-	const git_remote_head **heads;
-	size_t n;
-	int rc;
-
-	callbacks_init(&cb, c);
-	proxy.type = GIT_PROXY_AUTO;
-	c->heads = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
-	c->status = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
-	if ((rc = git_remote_connect(c->remote, push ? GIT_DIRECTION_PUSH : GIT_DIRECTION_FETCH,
-				     &cb, &proxy, NULL)) < 0)
-		return qerr_git(error, rc, "cannot reach remote '%s'", c->name);
-	if ((rc = git_remote_ls(&heads, &n, c->remote)) < 0)
-		return qerr_git(error, rc, "cannot list the refs of remote '%s'", c->name);
-	for (size_t i = 0; i < n; i++)
-		if (ours(heads[i]->name) && !g_str_has_suffix(heads[i]->name, "^{}"))
-			g_hash_table_replace(c->heads, g_strdup(heads[i]->name),
-					     g_memdup2(&heads[i]->oid, sizeof(git_oid)));
-	return TRUE;
-}
-
-static const git_oid *remote_oid(const struct conn *c, const char *ref)
-{
-	return g_hash_table_lookup(c->heads, ref);
-}
-
-static gboolean local_oid(git_oid *out, git_repository *repo, const char *ref)
-{
-	return git_reference_name_to_id(out, repo, ref) == 0;
-}
-
-/* TRUE when `desc` contains `anc` (both must be here; equal counts). */
-static gboolean contains(git_repository *repo, const git_oid *desc, const git_oid *anc)
-{
-	git_odb *odb = NULL;
-	gboolean have;
-
-	if (git_oid_equal(desc, anc))
-		return TRUE;
-	if (git_repository_odb(&odb, repo) < 0)
-		return FALSE;
-	have = git_odb_exists(odb, anc) && git_odb_exists(odb, desc);
-	git_odb_free(odb);
-	return have && git_graph_descendant_of(repo, desc, anc) == 1;
-}
-
 static gint cmp_str(gconstpointer a, gconstpointer b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* Where a remote ref is kept under refs/quill-remote/R/: "series/NAME",
- * "tags/NAME/vN" or "notes/quill" (caller owns). */
-static char *track_rest(const char *ref)
-{
-	if (g_str_has_prefix(ref, STORE_REF_PREFIX))
-		return g_strconcat("series/", ref + strlen(STORE_REF_PREFIX), NULL);
-	if (g_str_has_prefix(ref, TAG_PREFIX))
-		return g_strconcat("tags/", ref + strlen(TAG_PREFIX), NULL);
-	return g_strdup("notes/quill");
-}
-
-static void set_tracking(git_repository *repo, const struct conn *c, const char *rest,
-			 const git_oid *oid)
-{
-	git_reference *ref = NULL;
-	char *name = g_strconcat(c->track, rest, NULL);
-
-	git_reference_create(&ref, repo, name, oid, 1, "quill series push");
-	git_reference_free(ref);
-	g_free(name);
 }
 
 /* ---- push ---- */
@@ -342,7 +111,7 @@ static GPtrArray *push_names(git_repository *repo, const char *const *names, GEr
 		git_oid oid;
 		gboolean dup = FALSE;
 
-		if (!ref || !local_oid(&oid, repo, ref)) {
+		if (!ref || !sync_local_oid(&oid, repo, ref)) {
 			qerr(error, QUILL_ERROR_USAGE, ref ? "no series '%s'"
 						       : "'%s' is not a valid series name", *p);
 			g_free(ref);
@@ -413,11 +182,11 @@ static void push_tags(struct sync_report *r, struct conn *c, git_repository *rep
 
 	if (git_reference_iterator_glob_new(&it, repo, glob) == 0) {
 		while (git_reference_next_name(&ref, it) == 0) {
-			const git_oid *theirs = remote_oid(c, ref);
+			const git_oid *theirs = conn_remote_oid(c, ref);
 			struct sync_item *ti;
 			git_oid mine;
 
-			if (!local_oid(&mine, repo, ref) ||
+			if (!sync_local_oid(&mine, repo, ref) ||
 			    (theirs && (git_oid_equal(theirs, &mine) || same_commit(repo, theirs, &mine))))
 				continue;	/* there, or an equivalent tag of that version */
 			ti = item_new(ref + strlen("refs/tags/"), &mine, theirs);
@@ -446,7 +215,7 @@ static void push_decide(struct sync_item *it, git_repository *repo, const char *
 	} else if (git_oid_equal(mine, theirs)) {
 		it->state = SYNC_UP_TO_DATE;
 		return;
-	} else if (contains(repo, mine, theirs)) {
+	} else if (sync_contains(repo, mine, theirs)) {
 		it->state = SYNC_FAST_FORWARD;
 	} else {
 		it->state = SYNC_REJECTED;
@@ -471,7 +240,7 @@ static gboolean push_send(struct conn *c, git_repository *repo, GPtrArray *queue
 	}
 	arr.strings = (char **)specs->pdata;
 	arr.count = specs->len;
-	callbacks_init(&po.callbacks, c);
+	conn_callbacks_init(&po.callbacks, c);
 	po.proxy_opts.type = GIT_PROXY_AUTO;
 	rc = git_remote_upload(c->remote, &arr, &po);
 	g_ptr_array_unref(specs);
@@ -490,8 +259,8 @@ static gboolean push_send(struct conn *c, git_repository *repo, GPtrArray *queue
 				q->series->tags--;
 			continue;
 		}
-		rest = track_rest(q->ref);	/* what we now know the remote holds */
-		set_tracking(repo, c, rest, &q->oid);
+		rest = sync_track_rest(q->ref);	/* what we now know the remote holds */
+		conn_set_tracking(repo, c, rest, &q->oid);
 		g_free(rest);
 	}
 	return TRUE;
@@ -509,11 +278,11 @@ gboolean sync_push(struct sync_report **out, git_repository *repo, const struct 
 	*out = NULL;
 	if (!(names = push_names(repo, o->names, error)))
 		return FALSE;
-	if (!open_remote(&c, repo, o->remote, TRUE, error)) {
+	if (!conn_open(&c, repo, o->remote, TRUE, error)) {
 		g_ptr_array_unref(names);
 		return FALSE;
 	}
-	if (!connect_remote(&c, TRUE, error))
+	if (!conn_connect(&c, TRUE, error))
 		goto done;
 	r = report_new(&c, TRUE, o->dry_run);
 	queue = g_ptr_array_new_with_free_func((GDestroyNotify)queued_free);
@@ -522,19 +291,19 @@ gboolean sync_push(struct sync_report **out, git_repository *repo, const struct 
 		char *ref = store_ref_name(name);
 		git_oid mine;
 
-		if (local_oid(&mine, repo, ref)) {	/* else deleted meanwhile */
-			struct sync_item *it = item_new(name, &mine, remote_oid(&c, ref));
+		if (sync_local_oid(&mine, repo, ref)) {	/* else deleted meanwhile */
+			struct sync_item *it = item_new(name, &mine, conn_remote_oid(&c, ref));
 
 			g_ptr_array_add(r->series, it);
-			push_decide(it, repo, ref, &mine, remote_oid(&c, ref), queue, "changes");
+			push_decide(it, repo, ref, &mine, conn_remote_oid(&c, ref), queue, "changes");
 			if (it->state != SYNC_REJECTED)
 				push_tags(r, &c, repo, it, queue);
 		}
 		g_free(ref);
 	}
-	if (local_oid(&notes, repo, SYNC_NOTES_REF)) {
-		r->notes = item_new("quill", &notes, remote_oid(&c, SYNC_NOTES_REF));
-		push_decide(r->notes, repo, SYNC_NOTES_REF, &notes, remote_oid(&c, SYNC_NOTES_REF),
+	if (sync_local_oid(&notes, repo, SYNC_NOTES_REF)) {
+		r->notes = item_new("quill", &notes, conn_remote_oid(&c, SYNC_NOTES_REF));
+		push_decide(r->notes, repo, SYNC_NOTES_REF, &notes, conn_remote_oid(&c, SYNC_NOTES_REF),
 			    queue, "notes");
 	}
 	if (!o->dry_run && queue->len && !push_send(&c, repo, queue, error))
@@ -579,7 +348,7 @@ static void prune_tracking(git_repository *repo, const struct conn *c)
 	if (git_reference_iterator_glob_new(&it, repo, glob) == 0) {
 		while (git_reference_next_name(&name, it) == 0) {
 			char *theirs = tracked_ref(c, name);
-			if (theirs && !remote_oid(c, theirs))
+			if (theirs && !conn_remote_oid(c, theirs))
 				g_ptr_array_add(gone, g_strdup(name));
 			g_free(theirs);
 		}
@@ -602,11 +371,11 @@ static void fetch_decide(struct sync_item *it, git_repository *repo, const struc
 {
 	git_reference *nr = NULL;
 	char *msg = g_strdup_printf("quill series fetch %s", c->name);
-	char *rest = track_rest(ref);
+	char *rest = sync_track_rest(ref);
 	git_oid mine;
 	int rc;
 
-	if (!local_oid(&mine, repo, ref)) {
+	if (!sync_local_oid(&mine, repo, ref)) {
 		rc = git_reference_create(&nr, repo, ref, theirs, 0, msg);
 		it->state = rc == 0 ? SYNC_NEW : SYNC_FAILED;
 		if (rc < 0)
@@ -614,13 +383,13 @@ static void fetch_decide(struct sync_item *it, git_repository *repo, const struc
 							      : git_error_last()->message);
 	} else if (git_oid_equal(&mine, theirs)) {
 		it->state = SYNC_UP_TO_DATE;
-	} else if (contains(repo, theirs, &mine)) {
+	} else if (sync_contains(repo, theirs, &mine)) {
 		rc = git_reference_create_matching(&nr, repo, ref, theirs, 1, &mine, msg);
 		it->state = rc == 0 ? SYNC_FAST_FORWARD : SYNC_FAILED;
 		if (rc < 0)
 			it->note = g_strdup(rc == GIT_EMODIFIED ? "changed here meanwhile; fetch again"
 								: git_error_last()->message);
-	} else if (contains(repo, &mine, theirs)) {
+	} else if (sync_contains(repo, &mine, theirs)) {
 		it->state = SYNC_AHEAD;
 	} else {
 		it->state = SYNC_DIVERGED;
@@ -675,7 +444,7 @@ static void fetch_tags(struct sync_report *r, const struct conn *c, git_reposito
 	for (guint i = 0; i < refs->len; i++) {
 		const char *ref = g_ptr_array_index(refs, i);
 		const char *rest = ref + strlen(TAG_PREFIX), *slash = strchr(rest, '/');
-		const git_oid *theirs = remote_oid(c, ref);
+		const git_oid *theirs = conn_remote_oid(c, ref);
 		struct sync_item *si = slash ? find_item(r->series, rest, (size_t)(slash - rest)) : NULL;
 		struct sync_item *ti;
 		git_reference *nr = NULL;
@@ -684,7 +453,7 @@ static void fetch_tags(struct sync_report *r, const struct conn *c, git_reposito
 
 		if (si && !settled(si))
 			continue;
-		if (local_oid(&mine, repo, ref)) {
+		if (sync_local_oid(&mine, repo, ref)) {
 			if (git_oid_equal(&mine, theirs) || same_commit(repo, &mine, theirs))
 				continue;	/* two tags of one version: equivalent */
 			ti = item_new(ref + strlen("refs/tags/"), &mine, theirs);
@@ -734,7 +503,7 @@ static void settle_series(struct sync_item *it, git_repository *repo)
 	if (it->state == SYNC_NEW && !tied)
 		series_tie_branch(repo, s->branch, s->name);
 	ref = g_strconcat("refs/heads/", s->branch, NULL);
-	if (!local_oid(&oid, repo, ref))
+	if (!sync_local_oid(&oid, repo, ref))
 		it->branch = g_strdup(s->branch);
 	g_free(ref);
 	g_free(tied);
@@ -751,9 +520,9 @@ gboolean sync_fetch(struct sync_report **out, git_repository *repo, const struct
 	gboolean ok = FALSE;
 
 	*out = NULL;
-	if (!open_remote(&c, repo, o->remote, FALSE, error))
+	if (!conn_open(&c, repo, o->remote, FALSE, error))
 		return FALSE;
-	if (!connect_remote(&c, FALSE, error))
+	if (!conn_connect(&c, FALSE, error))
 		goto done;
 	r = report_new(&c, FALSE, FALSE);
 	/* our namespaces only, mirrored under the tracking prefix */
@@ -768,7 +537,7 @@ gboolean sync_fetch(struct sync_report **out, git_repository *repo, const struct
 		char *msg = g_strdup_printf("quill series fetch %s", c.name);
 		int rc;
 
-		callbacks_init(&fo.callbacks, &c);
+		conn_callbacks_init(&fo.callbacks, &c);
 		fo.prune = GIT_FETCH_NO_PRUNE;
 		fo.update_fetchhead = 0;
 		fo.download_tags = GIT_REMOTE_DOWNLOAD_TAGS_NONE;
@@ -792,8 +561,8 @@ gboolean sync_fetch(struct sync_report **out, git_repository *repo, const struct
 
 		if (!store_name_valid(name))
 			continue;
-		it = item_new(name, local_oid(&mine, repo, ref) ? &mine : NULL, remote_oid(&c, ref));
-		fetch_decide(it, repo, &c, ref, remote_oid(&c, ref));
+		it = item_new(name, sync_local_oid(&mine, repo, ref) ? &mine : NULL, conn_remote_oid(&c, ref));
+		fetch_decide(it, repo, &c, ref, conn_remote_oid(&c, ref));
 		g_ptr_array_add(r->series, it);
 	}
 	fetch_tags(r, &c, repo);
@@ -802,12 +571,12 @@ gboolean sync_fetch(struct sync_report **out, git_repository *repo, const struct
 		if (settled(it))
 			settle_series(it, repo);
 	}
-	if (remote_oid(&c, SYNC_NOTES_REF)) {
+	if (conn_remote_oid(&c, SYNC_NOTES_REF)) {
 		git_oid mine;
-		gboolean have = local_oid(&mine, repo, SYNC_NOTES_REF);
+		gboolean have = sync_local_oid(&mine, repo, SYNC_NOTES_REF);
 
-		r->notes = item_new("quill", have ? &mine : NULL, remote_oid(&c, SYNC_NOTES_REF));
-		fetch_decide(r->notes, repo, &c, SYNC_NOTES_REF, remote_oid(&c, SYNC_NOTES_REF));
+		r->notes = item_new("quill", have ? &mine : NULL, conn_remote_oid(&c, SYNC_NOTES_REF));
+		fetch_decide(r->notes, repo, &c, SYNC_NOTES_REF, conn_remote_oid(&c, SYNC_NOTES_REF));
 	}
 	ok = TRUE;
 done:
