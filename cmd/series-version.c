@@ -15,10 +15,11 @@
 int cmd_series_new_version(int argc, char **argv, struct ctx *ctx)
 {
 	char *changes_opt = NULL, *msgid = NULL;
-	gboolean json = FALSE;
+	gboolean json = FALSE, dry_run = FALSE;
 	GOptionEntry entries[] = {
 		{ "message", 'm', 0, G_OPTION_ARG_STRING, &changes_opt, "What changed in this version (replaces the EDITME draft)", "CHANGES" },
 		{ "msgid", 0, 0, G_OPTION_ARG_STRING, &msgid, "The Message-ID the cover was sent with (mail sent by other means)", "MSGID" },
+		{ "dry-run", 'n', 0, G_OPTION_ARG_NONE, &dry_run, "Show what would be frozen, and the cover; write nothing", NULL },
 		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print the frozen version as JSON", NULL },
 		G_OPTION_ENTRY_NULL
 	};
@@ -86,6 +87,18 @@ int cmd_series_new_version(int argc, char **argv, struct ctx *ctx)
 	fo.changes = changes;
 	fo.next_cover = next;
 	fo.cover_msgid = msgid;
+	if (dry_run) {
+		char *sum = in.cmp ? range_summary(in.cmp) : NULL;
+		printf("would freeze v%d of %s: %u patch%s on %.12s%s%s\n", n, s->name,
+		       in.patches->len, in.patches->len == 1 ? "" : "es", git_oid_tostr_s(&in.base),
+		       sum ? "; since the last version: " : "", sum ? sum : "");
+		printf("the cover as it would be frozen:\n\n%s", frozen);
+		if (!g_str_has_suffix(frozen, "\n"))
+			putchar('\n');
+		g_free(sum);
+		rc = 0;
+		goto out;
+	}
 	if (!series_freeze(s, ctx->repo, &fo, &e)) {
 		rc = fail(e);
 		goto out;

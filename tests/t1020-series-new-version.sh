@@ -21,6 +21,18 @@ Tested on two machines.
 	add_patches 3 zone
 '
 
+test_expect_success '--dry-run shows what would be frozen and writes nothing' '
+	cd r &&
+	before=$(state) &&
+	quill series new-version --dry-run >out 2>err &&
+	grep -q "^would freeze v1 of zone: 3 patches on " out &&
+	grep -q "^zone: init the zones early\$" out &&
+	grep -q "^Tested on two machines.\$" out &&
+	! grep -q "a note to self" out &&
+	test "$(state)" = "$before" &&
+	test -z "$(git tag -l "quill/zone/*")"
+'
+
 test_expect_success 'new-version freezes v1 and says so' '
 	cd r &&
 	before=$(state) &&
