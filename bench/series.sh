@@ -9,7 +9,7 @@ RUNS=${RUNS:-15}
 N=${PATCHES:-30}
 
 T=$(mktemp -d "${TMPDIR:-/tmp}/quill-bench.XXXXXX")
-trap 'rm -rf "$T"' EXIT
+[ -n "${BENCH_KEEP:-}" ] || trap 'rm -rf "$T"' EXIT
 export HOME="$T/home" LC_ALL=C GIT_CONFIG_NOSYSTEM=1
 mkdir -p "$HOME"
 git config --global user.name "Bench Mark"
@@ -41,6 +41,11 @@ ref=$(bench_median "$RUNS" --before 'rm -rf out' -- git format-patch -q --cover-
 bench_row "git format-patch --cover-letter -o (reference)" "$ref" "$ref"
 fmt=$(bench_median "$RUNS" --before 'rm -rf out' -- "$QUILL" series format -o out)
 bench_row "quill series format -o" "$fmt" "$ref"
+sref=$(bench_median "$RUNS" -- git format-patch --stdout --cover-letter main..bench)
+bench_row "git format-patch --cover-letter --stdout" "$sref" "$ref"
+sfmt=$(bench_median "$RUNS" -- "$QUILL" series format --stdout)
+bench_row "quill series format --stdout" "$sfmt" "$ref"
+bench_row "  (quill --stdout / git --stdout)" "$sfmt" "$sref"
 nv=$(bench_median "$RUNS" --before "$reset" -- "$QUILL" series new-version)
 bench_row "quill series new-version (v1)" "$nv" "$ref"
 eval "$reset" >/dev/null 2>&1

@@ -5,6 +5,7 @@
 #include "commit.h"
 #include "cover.h"
 #include "email.h"
+#include "file.h"
 #include "error.h"
 #include "ident.h"
 #include "series.h"
@@ -80,15 +81,9 @@ static gboolean write_mails(GPtrArray *mails, const char *dir, GError **error)
 			    g_strerror(errno));
 	for (guint i = 0; i < mails->len; i++) {
 		struct mail *m = g_ptr_array_index(mails, i);
-		GError *e = NULL;
 
-		/* g_file_set_contents_full writes a temporary file and renames it */
-		if (!g_file_set_contents_full(m->file, m->text, -1, G_FILE_SET_CONTENTS_CONSISTENT,
-					      0666, &e)) {
-			qerr(error, QUILL_ERROR_OUTSIDE, "%s", e->message);
-			g_error_free(e);
+		if (!file_write_atomic(m->file, m->text, -1, error))
 			return FALSE;
-		}
 	}
 	return TRUE;
 }

@@ -3,6 +3,7 @@
 #include "commit.h"
 #include "email.h"
 #include "error.h"
+#include "file.h"
 #include "ident.h"
 #include "store.h"
 
@@ -20,7 +21,7 @@ static gboolean write_file(const char *dir, const char *name, const char *text, 
 	gboolean ok;
 
 	g_mkdir_with_parents(parent, 0777);
-	ok = g_file_set_contents(path, text, -1, error);
+	ok = file_write_atomic(path, text, -1, error);
 	g_free(parent);
 	g_free(path);
 	return ok;
