@@ -1,0 +1,64 @@
+/* mbox.h - reading mail sources: an mbox file (mboxrd or mboxo), a Maildir,
+ * a single message file, or standard input; and writing mboxrd.
+ *
+ * An mbox file is mapped into memory and scanned for "From " separator
+ * lines; each message is handed out as a span into the mapping, so reading a
+ * mailbox of several GB copies nothing.  Spans stay valid until mbox_close.
+ * Unescaping ">From " lines is separate (mbox_unescape), done only for the
+ * messages whose bodies someone reads.
+ */
+#ifndef QUILL_MBOX_H
+#define QUILL_MBOX_H
+
+#include <glib.h>
+
+enum mbox_format {
+	MBOX_RD,	/* mboxrd: ">From ", ">>From " ... lose one '>' (lore, public-inbox, b4) */
+	MBOX_O,		/* mboxo: only ">From " loses its '>' */
+	MBOX_RAW,	/* nothing is unescaped (git mailsplit without --mboxrd) */
+};
+
+struct mbox_msg {
+	const char *data;	/* the message as stored (still escaped); borrowed */
+	gsize len;
+	guint64 offset;		/* where data starts in the source file (0 for Maildir/.eml) */
+	guint index;		/* 1-based position in the source */
+	const char *from_line;	/* the "From ..." separator line without its newline, or NULL */
+	gsize from_len;
+	const char *path;	/* the file the message is in (borrowed) */
+};
+
+struct mbox;
+
+/* Open PATH: "-" is standard input; a directory with cur/ or new/ is a
+ * Maildir (messages in file-name order, new/ after cur/); a file that starts
+ * with "From " is an mbox; any other file is one message.  QUILL_ERROR_USAGE
+ * when PATH cannot be opened (naming it).  Free with mbox_close. */
+gboolean mbox_open(struct mbox **out, const char *path, enum mbox_format format, GError **error);
+
+/* The next message: TRUE with *msg filled, FALSE at the end (or with *error
+ * set when a Maildir file cannot be read; the caller may go on). */
+gboolean mbox_next(struct mbox *mb, struct mbox_msg *msg, GError **error);
+
+/* The name the source was opened with ("-" for standard input; borrowed). */
+const char *mbox_name(const struct mbox *mb);
+
+/* The format unescaping uses. */
+enum mbox_format mbox_get_format(const struct mbox *mb);
+
+void mbox_close(struct mbox *mb);
+
+/* The message with the mbox's ">From " escaping undone (caller owns, g_free;
+ * *len_out gets the length).  The framing blank line is not part of it. */
+char *mbox_unescape(const char *data, gsize len, enum mbox_format format, gsize *len_out);
+
+/* TRUE when a line (without its newline) is an mbox separator: "From "
+ * followed by an address and a date with a time, as git mailsplit decides. */
+gboolean mbox_is_from_line(const char *line, gsize len);
+
+/* Append a message to out as mboxrd: the separator line (from_line, or
+ * "From mboxrd@z Thu Jan  1 00:00:00 1970" when NULL), the message with
+ * ">*From " lines escaped, a final newline and the blank framing line. */
+void mbox_append_rd(GString *out, const char *from_line, const char *data, gsize len);
+
+#endif

@@ -1,0 +1,62 @@
+/* message.h - one mail: its header fields found without copying, values
+ * unfolded and RFC 2047-decoded on request (GMime), Message-IDs and
+ * references pulled out for threading.
+ *
+ * message_parse looks only at the header block, so scanning a mailbox for
+ * threads pays nothing for bodies nobody reads.  The message points into the
+ * bytes it was parsed from; they must outlive it.
+ */
+#ifndef QUILL_MESSAGE_H
+#define QUILL_MESSAGE_H
+
+#include <glib.h>
+
+struct message_field {
+	const char *name;	/* points into the message */
+	gsize name_len;
+	const char *value;	/* raw: after the colon, continuation lines included */
+	gsize value_len;
+};
+
+struct message {
+	const char *data;	/* the whole message (borrowed) */
+	gsize len;
+	gsize body;		/* offset of the body (after the blank line), or len */
+	GArray *fields;		/* struct message_field, in order */
+	gboolean truncated;	/* the header block never ended */
+};
+
+/* Parse the header block of data[0..len).  Never fails: what is not a
+ * header ends the header block (as git mailinfo takes it).  Free with
+ * message_free. */
+struct message *message_parse(const char *data, gsize len);
+void message_free(struct message *m);
+
+/* The first field NAME (case-insensitive), or NULL (borrowed). */
+const struct message_field *message_field(const struct message *m, const char *name);
+
+/* The value of the first field NAME, unfolded (continuation line breaks
+ * removed, as RFC 5322 says) and trimmed; NULL when absent (caller owns). */
+char *message_get(const struct message *m, const char *name);
+
+/* The same with RFC 2047 encoded words decoded to UTF-8 (caller owns). */
+char *message_get_decoded(const struct message *m, const char *name);
+
+/* The Message-ID without <>, or NULL (caller owns). */
+char *message_msgid(const struct message *m);
+
+/* The Message-IDs of References, in order, without <>; In-Reply-To's first
+ * id when References has none (caller owns: g_ptr_array_unref). */
+GPtrArray *message_references(const struct message *m);
+
+/* The first id of In-Reply-To, without <>, or NULL (caller owns). */
+char *message_in_reply_to(const struct message *m);
+
+/* The Date as seconds since the epoch, or 0 when absent or unparsable. */
+gint64 message_date(const struct message *m);
+
+/* The message-ids of a header value: each <...> token, or the whole trimmed
+ * value when it has no brackets (caller owns). */
+GPtrArray *message_parse_ids(const char *value, gsize len);
+
+#endif
