@@ -93,5 +93,9 @@ int cmd_series_fetch(int argc, char **argv, struct ctx *ctx);
 int cmd_series_import_b4(int argc, char **argv, struct ctx *ctx);
 int cmd_series_export(int argc, char **argv, struct ctx *ctx);
 int cmd_series_import(int argc, char **argv, struct ctx *ctx);
+int cmd_mail_info(int argc, char **argv, struct ctx *ctx);
+int cmd_mail_thread(int argc, char **argv, struct ctx *ctx);
+int cmd_mail_series(int argc, char **argv, struct ctx *ctx);
+int cmd_mail_split(int argc, char **argv, struct ctx *ctx);
 
 #endif

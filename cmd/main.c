@@ -24,12 +24,17 @@ static const struct command commands[] = {
 	{ "series", "import-b4", cmd_series_import_b4, NEED_REPO, "adopt a branch prepared by b4" },
 	{ "series", "export", cmd_series_export, NEED_REPO, "write a series to a directory" },
 	{ "series", "import", cmd_series_import, NEED_REPO, "rebuild a series from a directory" },
+	{ "mail", "info", cmd_mail_info, 0, "split one mail into message, patch and info (git mailinfo)" },
+	{ "mail", "thread", cmd_mail_thread, 0, "thread the messages of mailboxes" },
+	{ "mail", "series", cmd_mail_series, 0, "find the patch series and versions in mailboxes" },
+	{ "mail", "split", cmd_mail_split, 0, "split mailboxes into one file per message" },
 };
 
 static const struct {
 	const char *noun, *summary;
 } nouns[] = {
 	{ "series", "a patch series and all its versions, kept in git" },
+	{ "mail", "mailboxes, threads and posted series (no repository needed)" },
 };
 
 static void print_overview(FILE *f)
