@@ -29,6 +29,25 @@ char *config_get(git_repository *repo, const char *key)
 	return out;
 }
 
+int config_foreach(git_repository *repo, const char *regexp,
+		   int (*fn)(const char *name, const char *value, void *data), void *data)
+{
+	git_config *snap = open_snapshot(repo);
+	git_config_iterator *it = NULL;
+	git_config_entry *entry;
+	int rc = 0;
+
+	if (!snap || git_config_iterator_glob_new(&it, snap, regexp) < 0) {
+		git_config_free(snap);
+		return 0;
+	}
+	while (!rc && git_config_next(&entry, it) == 0)
+		rc = fn(entry->name, entry->value, data);
+	git_config_iterator_free(it);
+	git_config_free(snap);
+	return rc;
+}
+
 gboolean config_get_bool(git_repository *repo, const char *key, gboolean dflt)
 {
 	git_config *snap = open_snapshot(repo);

@@ -19,6 +19,16 @@
  * NULL: then only the global/system files are read. */
 char *config_get(git_repository *repo, const char *key);
 
+/* Call fn(name, value, data) for every entry whose name matches the POSIX
+ * regular expression `regexp`, in the order git reads them: system, global,
+ * then the repository's own files (repo NULL: no repository).  Names come
+ * as git reports them (section and variable lower-case, subsection as
+ * written); value is NULL for a key given without '='.  Both are borrowed
+ * for the call.  Stops at the first non-zero fn result and returns it; 0
+ * otherwise, also when no configuration can be read. */
+int config_foreach(git_repository *repo, const char *regexp,
+		   int (*fn)(const char *name, const char *value, void *data), void *data);
+
 /* A boolean value (git's spellings), or `dflt` when unset or unparsable. */
 gboolean config_get_bool(git_repository *repo, const char *key, gboolean dflt);
 
