@@ -19,4 +19,3 @@ int cmd_mail_info(int argc, char **argv, struct ctx *ctx) { return todo(argc, ar
 int cmd_mail_thread(int argc, char **argv, struct ctx *ctx) { return todo(argc, argv, ctx); }
 int cmd_mail_series(int argc, char **argv, struct ctx *ctx) { return todo(argc, argv, ctx); }
 int cmd_mail_split(int argc, char **argv, struct ctx *ctx) { return todo(argc, argv, ctx); }
-int cmd_trailer_parse(int argc, char **argv, struct ctx *ctx) { return todo(argc, argv, ctx); }
