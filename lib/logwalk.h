@@ -1,0 +1,48 @@
+/* logwalk.h - the commits of a revision range in git log's order, each with
+ * its raw message: the fast path for reading the messages of many commits
+ * (trailer parse --rev-range, the trailer linter).
+ *
+ * Each commit object is read once from libgit2's odb (the raw object; the
+ * message is what git_commit_message_raw gives: everything after the
+ * header's blank line, as stored, no re-encoding).  libgit2's revwalk reads
+ * every commit too but costs half as much again, so the walk is done here.
+ *
+ * The order is git log's default (no --topo-order): newest committer date
+ * first, ties in the order the commits were reached, a commit's parents
+ * queued when it is shown.  A range with a negative side (A..B, A...B) is
+ * limited as git limits it: the walk goes on until only commits reachable
+ * from the negative side are left in the queue (and a few past that, for
+ * clock skew), then shows the rest.  Checked against git log over random
+ * histories with merges, equal dates and clocks going backwards: the same
+ * commits in the same order for REV and A..B.  For A...B git has already
+ * read part of the history while finding the merge bases, which marks more
+ * of it uninteresting early: where commit dates go backwards, git can leave
+ * out a commit below a merge base that this walk still shows.
+ * The shallow file is honoured (its commits have no parents); grafts and
+ * replace refs are not.
+ */
+#ifndef QUILL_LOGWALK_H
+#define QUILL_LOGWALK_H
+
+#include <git2.h>
+#include <glib.h>
+
+struct logwalk;
+
+/* Start walking `range`: "REV" (it and all its ancestors), "A..B" (from B,
+ * not from A; an empty side is HEAD) or "A...B" (from either, not from a
+ * merge base of both).  QUILL_ERROR_USAGE when it names nothing or not
+ * commits.  *out (NULL on failure) is freed with logwalk_free. */
+gboolean logwalk_new(struct logwalk **out, git_repository *repo, const char *range,
+		     GError **error);
+
+/* The next commit: TRUE with *oid and the raw message msg[0..len) (borrowed:
+ * valid until the next call); FALSE at the end, or with *error set when an
+ * object cannot be read (QUILL_ERROR_OUTSIDE) or is not a commit
+ * (QUILL_ERROR_INPUT). */
+gboolean logwalk_next(struct logwalk *w, git_oid *oid, const char **msg, size_t *len,
+		      GError **error);
+
+void logwalk_free(struct logwalk *w);
+
+#endif
