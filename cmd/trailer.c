@@ -2,6 +2,7 @@
  * commits of a range, printed as git interpret-trailers --parse does. */
 #include "cmd.h"
 #include "config.h"
+#include "logwalk.h"
 #include "trailer.h"
 
 #include <errno.h>
@@ -206,71 +207,31 @@ static int parse_file(struct ctx *ctx, const char *path, const struct trailer_op
 	return 0;
 }
 
-/* Every commit of `range`, oldest first, each after a "commit <oid>" line. */
-static int parse_range(struct ctx *ctx, git_repository *repo, const char *range,
-		       const struct trailer_opts *o, struct trailer_iter *it)
+/* Every commit of `range` in git log's order, each after a "commit <oid>"
+ * line.  Returns the exit code. */
+static int parse_range(git_repository *repo, const char *range, const struct trailer_opts *o,
+		       struct trailer_iter *it)
 {
-	git_revwalk *walk = NULL;
-	git_odb *odb = NULL;
+	struct logwalk *w;
+	GError *e = NULL;
 	git_oid oid;
-	int rc;
+	const char *msg;
+	size_t len;
 	char hex[GIT_OID_HEXSZ + 1];
 
-	if ((rc = git_repository_odb(&odb, repo)) < 0 || (rc = git_revwalk_new(&walk, repo)) < 0)
-		goto git_fail;
-	git_revwalk_sorting(walk, GIT_SORT_TOPOLOGICAL | GIT_SORT_REVERSE);
-	if (strstr(range, "..")) {
-		rc = git_revwalk_push_range(walk, range);
-	} else {
-		git_object *obj = NULL;
-
-		rc = git_revparse_single(&obj, repo, range);
-		if (rc == 0) {
-			git_object *c = NULL;
-			rc = git_object_peel(&c, obj, GIT_OBJECT_COMMIT);
-			if (rc == 0)
-				rc = git_revwalk_push(walk, git_object_id(c));
-			git_object_free(c);
-		}
-		git_object_free(obj);
-	}
-	if (rc < 0) {
-		fprintf(stderr, "quill: %s: bad revision range '%s': %s\n", ctx->name, range,
-			git_error_last() ? git_error_last()->message : "unknown error");
-		rc = 2;
-		goto out;
-	}
-	while ((rc = git_revwalk_next(&oid, walk)) == 0) {
-		git_odb_object *obj;
-		const char *data, *msg;
-		size_t size;
-
-		if ((rc = git_odb_read(&obj, odb, &oid)) < 0)
-			goto git_fail;
-		data = git_odb_object_data(obj);
-		size = git_odb_object_size(obj);
-		/* the message follows the first blank line of the commit object */
-		msg = memmem(data, size, "\n\n", 2);
-		msg = msg ? msg + 2 : data + size;
+	/* each object is read once: libgit2's cache would only cost */
+	git_libgit2_opts(GIT_OPT_ENABLE_CACHING, 0);
+	if (!logwalk_new(&w, repo, range, &e))
+		return fail(e);
+	while (logwalk_next(w, &oid, &msg, &len, &e)) {
 		git_oid_tostr(hex, sizeof(hex), &oid);
 		fputs_unlocked("commit ", stdout);
 		fputs_unlocked(hex, stdout);
 		putc_unlocked('\n', stdout);
-		print_message(stdout, msg, (size_t)(data + size - msg), o, it);
-		git_odb_object_free(obj);
+		print_message(stdout, msg, len, o, it);
 	}
-	if (rc != GIT_ITEROVER)
-		goto git_fail;
-	rc = 0;
-	goto out;
-git_fail:
-	fprintf(stderr, "quill: %s: cannot walk '%s': %s\n", ctx->name, range,
-		git_error_last() ? git_error_last()->message : "unknown error");
-	rc = 4;
-out:
-	git_revwalk_free(walk);
-	git_odb_free(odb);
-	return rc;
+	logwalk_free(w);
+	return e ? fail(e) : 0;
 }
 
 int cmd_trailer_parse(int argc, char **argv, struct ctx *ctx)
@@ -301,11 +262,12 @@ int cmd_trailer_parse(int argc, char **argv, struct ctx *ctx)
 			   "core.commentChar / core.commentString, from the repository's config when\n"
 			   "run inside one (else the global and system files), then each -c in order.\n"
 			   "\n"
-			   "--rev-range RANGE (inside a repository) prints, for every commit of RANGE,\n"
-			   "a line 'commit <oid>' and then its trailers.  Commits come oldest first, each\n"
-			   "after its parents (for a linear range: git log --reverse).  Messages are\n"
-			   "taken as stored, with the same rules as files, so a '---' line ends one;\n"
-			   "git log's %(trailers) ignores that divider (--no-divider matches it).",
+			   "--rev-range RANGE (inside a repository) prints, for every commit of RANGE\n"
+			   "(REV, A..B or A...B), a line 'commit <oid>' and then its trailers, in git\n"
+			   "log's order: newest first, as 'git log RANGE' lists them.  Messages are\n"
+			   "taken as stored (no re-encoding), with the same rules as files, so a '---'\n"
+			   "line ends one; git log's %(trailers) ignores that divider (--no-divider\n"
+			   "matches it) and skips blank lines before the subject.",
 			   entries);
 
 	if (rc >= 0)
@@ -344,7 +306,7 @@ int cmd_trailer_parse(int argc, char **argv, struct ctx *ctx)
 	setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
 	trailer_iter_init(&it, NULL, NULL, &o);
 	if (range) {
-		rc = parse_range(ctx, repo, range, &o, &it);
+		rc = parse_range(repo, range, &o, &it);
 	} else if (argc < 2) {
 		rc = parse_file(ctx, "-", &o, &it);
 	} else {

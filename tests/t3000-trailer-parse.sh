@@ -192,7 +192,7 @@ test_expect_success 'setup: a repository with a commit per fixture' '
 test_expect_success '--rev-range: what interpret-trailers prints for each raw message' '
 	cd log &&
 	quill trailer parse --rev-range HEAD >actual &&
-	for c in $(git rev-list --reverse HEAD); do
+	for c in $(git rev-list HEAD); do
 		echo "commit $c" &&
 		git cat-file commit $c | sed "1,/^\$/d" | git interpret-trailers --parse || return 1
 	done >expect &&
@@ -205,19 +205,57 @@ test_expect_success '--rev-range: what interpret-trailers prints for each raw me
 test_expect_success '--rev-range --no-divider: as git log %(trailers:only,unfold)' '
 	cd log &&
 	quill trailer parse --no-divider --rev-range HEAD~13..HEAD~1 >actual &&
-	git log --reverse --format="commit %H%n%(trailers:only,unfold)" HEAD~13..HEAD~1 |
+	git log --format="commit %H%n%(trailers:only,unfold)" HEAD~13..HEAD~1 |
 		sed "/^\$/d" >expect &&
 	test_cmp expect actual &&
 	test $(grep -c "^commit " actual) = 12 &&
 	grep -q "^Fixes: 0123456789ab" actual
 '
 
-test_expect_success '--rev-range A..B: only that range, oldest first' '
+test_expect_success '--rev-range A..B: only that range, newest first' '
 	cd log &&
 	quill trailer parse --rev-range HEAD~3..HEAD >actual &&
 	grep "^commit " actual | cut -d" " -f2 >got &&
-	git rev-list --reverse HEAD~3..HEAD >want &&
+	git rev-list HEAD~3..HEAD >want &&
+	test $(wc -l <got) = 3 &&
 	test_cmp want got
+'
+
+# a history with merges, equal commit dates and dates going backwards:
+# the commits come as git log lists them
+commit_at() { # DATE MESSAGE
+	GIT_COMMITTER_DATE="@$1 +0000" GIT_AUTHOR_DATE="@$1 +0000" \
+		git commit -q --allow-empty -m "$2" -m "Signed-off-by: Ada Author <ada@example.org>"
+}
+merge_at() { # DATE BRANCH
+	GIT_COMMITTER_DATE="@$1 +0000" GIT_AUTHOR_DATE="@$1 +0000" \
+		git merge -q --no-ff -m "merge $2" "$2"
+}
+
+test_expect_success 'setup: merges, equal dates, a clock going backwards' '
+	test_repo dag && cd dag &&
+	commit_at 1000 a1 && commit_at 1000 a2 &&
+	git checkout -q -b side && commit_at 1100 s1 && commit_at 900 s2 && commit_at 1300 s3 &&
+	git checkout -q main && commit_at 1200 a3 && merge_at 1400 side &&
+	git checkout -q -b late main~1 && commit_at 1000 l1 && commit_at 1000 l2 &&
+	git checkout -q main && commit_at 1500 a4 && merge_at 1500 late &&
+	git checkout -q side && commit_at 1600 s4 && merge_at 1700 main &&
+	git checkout -q main && commit_at 800 a5
+'
+
+test_expect_success '--rev-range over merges: git log order, every kind of range' '
+	cd dag &&
+	for r in main side main~2..main side..main main..side main~3..side late..side \
+		 side~1...main~1 HEAD~1.. ..side main..main; do
+		quill trailer parse --rev-range "$r" >actual &&
+		{ grep "^commit " actual || :; } >got &&
+		git log --format="commit %H" "$r" >want &&
+		test_cmp want got || { echo "range $r differs"; return 1; }
+	done &&
+	quill trailer parse --rev-range side >actual &&
+	test $(grep -c "^commit " actual) = $(git rev-list --count side) &&
+	test $(grep -c "^Signed-off-by: " actual) = 10 &&
+	test ! -s got
 '
 
 test_expect_success '--rev-range: bad range 2, outside a repository 2' '
