@@ -5,7 +5,8 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 QUILL=${QUILL_BUILD_DIR:-$here/..}/quill
 export QUILL
-for b in "$here"/series.sh; do
+for b in "$here"/*.sh; do
+	case $(basename "$b") in lib.sh|run.sh) continue ;; esac
 	echo "== $(basename "$b" .sh)"
 	sh "$b"
 	echo
