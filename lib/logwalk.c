@@ -332,13 +332,15 @@ static gboolean limit(struct logwalk *w, GError **error)
 static void read_shallow(struct logwalk *w, git_repository *repo)
 {
 	char *path = g_build_filename(git_repository_commondir(repo), "shallow", NULL);
-	char *text = NULL;
+	char *text = NULL, *save = NULL;
 	git_oid oid;
 
 	if (g_file_get_contents(path, &text, NULL, NULL)) {
-		for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n"))
-			if (strlen(line) == GIT_OID_HEXSZ && !git_oid_fromstr(&oid, line))
-				w->nodes[lookup(w, &oid)].flags |= SHALLOW;
+		for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
+			if (strlen(line) == GIT_OID_HEXSZ && !git_oid_fromstr(&oid, line)) {
+				guint32 i = lookup(w, &oid);	/* may move w->nodes */
+				w->nodes[i].flags |= SHALLOW;
+			}
 	}
 	g_free(text);
 	g_free(path);

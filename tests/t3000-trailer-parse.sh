@@ -258,6 +258,15 @@ test_expect_success '--rev-range over merges: git log order, every kind of range
 	test ! -s got
 '
 
+test_expect_success '--rev-range in a shallow clone stops at the shallow commits' '
+	git clone -q --depth 4 "file://$TRASH/log" shallow && cd shallow &&
+	test -f .git/shallow &&
+	quill trailer parse --rev-range HEAD >actual &&
+	git log --format="commit %H%n%(trailers:only,unfold)" HEAD | sed "/^\$/d" >expect &&
+	test_cmp expect actual &&
+	test $(grep -c "^commit " actual) = 4
+'
+
 test_expect_success '--rev-range: bad range 2, outside a repository 2' '
 	cd log &&
 	test_expect_code 2 quill trailer parse --rev-range no-such-rev 2>err &&
