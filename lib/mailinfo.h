@@ -4,9 +4,9 @@
  *
  * Which header counts, where the message ends and the patch starts, when
  * an in-body From: or Subject: wins, what a subject loses, how a multipart
- * mail is walked: those decisions are git's (2.39), reproduced here from
- * its documented behaviour and its t5100 expectations.  The decoding under
- * them (RFC 2047 words, quoted-printable, base64, charsets) is done by
+ * mail is walked: those decisions are git's (2.39), written anew from its
+ * manual, t5100's expected outputs and probes of git 2.39.5.  The decoding
+ * under them (RFC 2047 words, quoted-printable, base64, charsets) is done by
  * GMime and GLib.
  *
  * Nothing here prints, exits or touches a file: the caller gets the three
