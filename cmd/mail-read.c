@@ -84,8 +84,8 @@ static char *where(const struct mbox_msg *raw, const char *name)
 	return g_strdup(file);
 }
 
-/* One message: checked, described, handed on.  TRUE when it was mail. */
-static gboolean one(struct mail_read *r, const struct mbox_msg *raw, const char *name,
+/* One message: checked, described, handed on (when it is mail). */
+static void one(struct mail_read *r, const struct mbox_msg *raw, const char *name,
 		    guint position, mail_item_fn fn, void *payload)
 {
 	struct message *m = message_parse(raw->data, raw->len);
@@ -105,7 +105,7 @@ static gboolean one(struct mail_read *r, const struct mbox_msg *raw, const char 
 		g_string_free(problems, TRUE);
 		message_free(m);
 		g_free(w);
-		return FALSE;
+		return;
 	}
 	mid = first_ids(m, "Message-ID");
 	irt = first_ids(m, "In-Reply-To");
@@ -144,7 +144,6 @@ static gboolean one(struct mail_read *r, const struct mbox_msg *raw, const char 
 	g_free(synthetic);
 	g_free(w);
 	message_free(m);
-	return TRUE;
 }
 
 int mail_read(struct mail_read **out, const char *cmd, char **paths, int n, mail_item_fn fn,

@@ -34,6 +34,20 @@ static void take(const struct mail_item *it, void *payload)
 	g_free(subject);
 }
 
+/* A JSON string of s made valid UTF-8, or null. */
+static json_t *text(const char *s)
+{
+	char *valid;
+	json_t *j;
+
+	if (!s)
+		return json_null();
+	valid = g_utf8_make_valid(s, -1);
+	j = json_string(valid);
+	g_free(valid);
+	return j;
+}
+
 static char *iso_date(gint64 t)
 {
 	GDateTime *d = t ? g_date_time_new_from_unix_utc(t) : NULL;
@@ -53,23 +67,20 @@ static json_t *as_json(const struct postings *p)
 		json_t *ids = json_array(), *nr = json_array();
 		char *date = iso_date(s->date);
 
-		for (guint k = 0; k < s->messages->len; k++) {
-			char *id = g_utf8_make_valid(g_ptr_array_index(s->messages, k), -1);
-			json_array_append_new(ids, json_string(id));
-			g_free(id);
-		}
+		for (guint k = 0; k < s->messages->len; k++)
+			json_array_append_new(ids, text(g_ptr_array_index(s->messages, k)));
 		for (guint k = 0; k < s->not_received->len; k++)
 			json_array_append_new(nr, json_integer(g_array_index(s->not_received, int, k)));
 		json_array_append_new(list, json_pack(
-			"{s:s, s:i, s:i, s:b, s:o, s:i, s:b, s:o, s:o,"
-			" s:o, s:o, s:o, s:s, s:o}",
-			"name", s->name, "version", s->version, "total", s->total,
+			"{s:o, s:i, s:i, s:b, s:o, s:i, s:b, s:o, s:o,"
+			" s:o, s:o, s:o, s:o, s:o}",
+			"name", text(s->name), "version", s->version, "total", s->total,
 			"cover", s->cover != 0,
 			"cover_message", s->cover ? json_integer(s->cover) : json_null(),
 			"patches", (int)s->patches, "received_all", s->received_all,
-			"change_id", json_str_or_null(s->change_id), "messages", ids,
-			"not_received", nr, "author", json_str_or_null(s->author),
-			"date", json_str_or_null(date), "series_key", s->series_key,
+			"change_id", text(s->change_id), "messages", ids,
+			"not_received", nr, "author", text(s->author),
+			"date", json_str_or_null(date), "series_key", text(s->series_key),
 			"previous", s->previous >= 0 ? json_integer(s->previous + 1) : json_null()));
 		g_free(date);
 	}

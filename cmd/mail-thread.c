@@ -57,7 +57,7 @@ static json_t *as_json(struct state *st)
 					      : NULL;
 
 		json_array_append_new(list, json_pack("{s:s, s:o, s:i, s:o, s:o, s:o, s:b}",
-			"msgid", id, "parent", json_str_or_null(parent), "depth", (json_int_t)e->depth,
+			"msgid", id, "parent", json_str_or_null(parent), "depth", (int)e->depth,
 			"subject", json_str_or_null(r ? r->subject : NULL),
 			"from", json_str_or_null(r ? r->from : NULL),
 			"date", json_str_or_null(date), "missing", r == NULL));

@@ -180,4 +180,21 @@ test_expect_success 'bad messages among good ones: a warning each at most, the r
 	PY
 '
 
+# Raw 8-bit headers are taken as Latin-1 (GMime's fallback); anything else
+# that is not UTF-8 becomes U+FFFD, so the JSON stays valid.
+test_expect_success 'bytes that are not UTF-8 in subject, sender and change-id' '
+	printf "From mboxrd@z Thu Jan  1 00:00:00 1970\nFrom: Ren\351 <rene@example.org>\nSubject: [PATCH] caf\351: fix\nMessage-ID: <l1@x>\n\nchange-id: 2025-\377\376-x\n---\n" >latin1 &&
+	quill mail series --json latin1 >j 2>err &&
+	mail_warnings err 0 &&
+	quill mail thread --json latin1 >jt &&
+	python3 - j jt <<-\PY
+	import json, sys
+	s = json.load(open(sys.argv[1], encoding="utf-8"))["series"]
+	got = [(x["name"], x["author"], x["change_id"], x["messages"]) for x in s]
+	assert got == [("caf\u00e9: fix", "Ren\u00e9 <rene@example.org>", "2025-\ufffd\ufffd-x", ["l1@x"])], got
+	t = json.load(open(sys.argv[2], encoding="utf-8"))["messages"]
+	assert t[0]["subject"] == "[PATCH] caf\u00e9: fix", t
+	PY
+'
+
 test_done
