@@ -36,6 +36,16 @@ char *mail_header_text(const struct message *m, const char *name)
 	return valid;
 }
 
+char *mail_iso_date(gint64 t)
+{
+	GDateTime *d = t ? g_date_time_new_from_unix_utc(t) : NULL;
+	char *s = d ? g_date_time_format(d, "%Y-%m-%dT%H:%M:%SZ") : NULL;
+
+	if (d)
+		g_date_time_unref(d);
+	return s;
+}
+
 /* The ids of the first field `name` that has any (caller owns), or NULL. */
 static GPtrArray *first_ids(const struct message *m, const char *name)
 {

@@ -49,4 +49,7 @@ void mail_warn(void *payload, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
  * are not are replaced), or NULL when absent (caller owns). */
 char *mail_header_text(const struct message *m, const char *name);
 
+/* A Date as "2016-09-11T22:22:03Z" (UTC), or NULL for 0 (caller owns). */
+char *mail_iso_date(gint64 t);
+
 #endif

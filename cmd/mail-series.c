@@ -48,16 +48,6 @@ static json_t *text(const char *s)
 	return j;
 }
 
-static char *iso_date(gint64 t)
-{
-	GDateTime *d = t ? g_date_time_new_from_unix_utc(t) : NULL;
-	char *s = d ? g_date_time_format(d, "%Y-%m-%dT%H:%M:%SZ") : NULL;
-
-	if (d)
-		g_date_time_unref(d);
-	return s;
-}
-
 static json_t *as_json(const struct postings *p)
 {
 	json_t *list = json_array();
@@ -65,7 +55,7 @@ static json_t *as_json(const struct postings *p)
 	for (guint i = 0; i < postings_len(p); i++) {
 		const struct posting *s = postings_get(p, i);
 		json_t *ids = json_array(), *nr = json_array();
-		char *date = iso_date(s->date);
+		char *date = mail_iso_date(s->date);
 
 		for (guint k = 0; k < s->messages->len; k++)
 			json_array_append_new(ids, text(g_ptr_array_index(s->messages, k)));

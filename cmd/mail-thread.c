@@ -32,17 +32,6 @@ static void take(const struct mail_item *it, void *payload)
 	g_array_append_val(st->records, r);
 }
 
-/* "2016-09-11T22:22:03Z", or NULL for no date (caller owns). */
-static char *iso_date(gint64 t)
-{
-	GDateTime *d = t ? g_date_time_new_from_unix_utc(t) : NULL;
-	char *s = d ? g_date_time_format(d, "%Y-%m-%dT%H:%M:%SZ") : NULL;
-
-	if (d)
-		g_date_time_unref(d);
-	return s;
-}
-
 static json_t *as_json(struct state *st)
 {
 	json_t *list = json_array();
@@ -51,7 +40,7 @@ static json_t *as_json(struct state *st)
 		const struct thread_entry *e = thread_get(st->t, i);
 		const struct record *r = e->message >= 0
 			? &g_array_index(st->records, struct record, e->message) : NULL;
-		char *date = r ? iso_date(r->date) : NULL;
+		char *date = r ? mail_iso_date(r->date) : NULL;
 		char *id = g_utf8_make_valid(e->msgid, -1);
 		char *parent = e->parent >= 0 ? g_utf8_make_valid(thread_get(st->t, e->parent)->msgid, -1)
 					      : NULL;
