@@ -15,6 +15,4 @@ static int todo(int argc, char **argv, struct ctx *ctx)
 	return 2;
 }
 
-int cmd_mail_thread(int argc, char **argv, struct ctx *ctx) { return todo(argc, argv, ctx); }
-int cmd_mail_series(int argc, char **argv, struct ctx *ctx) { return todo(argc, argv, ctx); }
 int cmd_mail_split(int argc, char **argv, struct ctx *ctx) { return todo(argc, argv, ctx); }

@@ -1,0 +1,171 @@
+/* mail-series.c - quill mail series: the patch series posted in mailboxes. */
+#include "cmd.h"
+#include "mail-read.h"
+#include "postings.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static void take(const struct mail_item *it, void *payload)
+{
+	struct postings *p = payload;
+	char *subject = mail_header_text(it->m, "Subject");
+	char *from = mail_header_text(it->m, "From");
+	char *cid = message_get(it->m, "X-Change-ID");
+	struct posting_mail pm = { 0 };
+
+	if (cid && !*cid)
+		g_clear_pointer(&cid, g_free);
+	if (!cid)
+		cid = postings_body_change_id(it->body, it->body_len);
+	pm.msgid = it->msgid;
+	pm.in_reply_to = it->in_reply_to;
+	pm.refs = (const char *const *)it->refs->pdata;
+	pm.nrefs = it->refs->len;
+	pm.subject = subject;
+	pm.from = from;
+	pm.date = message_date(it->m);
+	pm.change_id = cid;
+	pm.has_diff = postings_body_has_diff(it->body, it->body_len);
+	pm.position = it->position;
+	postings_add(p, &pm);
+	g_free(cid);
+	g_free(from);
+	g_free(subject);
+}
+
+/* A JSON string of s made valid UTF-8, or null. */
+static json_t *text(const char *s)
+{
+	char *valid;
+	json_t *j;
+
+	if (!s)
+		return json_null();
+	valid = g_utf8_make_valid(s, -1);
+	j = json_string(valid);
+	g_free(valid);
+	return j;
+}
+
+static json_t *as_json(const struct postings *p)
+{
+	json_t *list = json_array();
+
+	for (guint i = 0; i < postings_len(p); i++) {
+		const struct posting *s = postings_get(p, i);
+		json_t *ids = json_array(), *nr = json_array();
+		char *date = mail_iso_date(s->date);
+
+		for (guint k = 0; k < s->messages->len; k++)
+			json_array_append_new(ids, text(g_ptr_array_index(s->messages, k)));
+		for (guint k = 0; k < s->not_received->len; k++)
+			json_array_append_new(nr, json_integer(g_array_index(s->not_received, int, k)));
+		json_array_append_new(list, json_pack(
+			"{s:o, s:i, s:i, s:b, s:o, s:i, s:b, s:o, s:o,"
+			" s:o, s:o, s:o, s:o, s:o}",
+			"name", text(s->name), "version", s->version, "total", s->total,
+			"cover", s->cover != 0,
+			"cover_message", s->cover ? json_integer(s->cover) : json_null(),
+			"patches", (int)s->patches, "received_all", s->received_all,
+			"change_id", text(s->change_id), "messages", ids,
+			"not_received", nr, "author", text(s->author),
+			"date", json_str_or_null(date), "series_key", text(s->series_key),
+			"previous", s->previous >= 0 ? json_integer(s->previous + 1) : json_null()));
+		g_free(date);
+	}
+	return json_pack("{s:{s:i, s:i, s:i}, s:o}", "counts",
+			 "covers", (int)postings_count(p, POSTING_COVER),
+			 "patches", (int)postings_count(p, POSTING_PATCH),
+			 "comments", (int)postings_count(p, POSTING_COMMENT), "series", list);
+}
+
+static void print_text(const struct postings *p, struct ctx *ctx)
+{
+	guint n = postings_len(p);
+
+	printf("%u cover%s, %u patch%s, %u comment%s: %u posting%s\n",
+	       postings_count(p, POSTING_COVER), postings_count(p, POSTING_COVER) == 1 ? "" : "s",
+	       postings_count(p, POSTING_PATCH), postings_count(p, POSTING_PATCH) == 1 ? "" : "es",
+	       postings_count(p, POSTING_COMMENT), postings_count(p, POSTING_COMMENT) == 1 ? "" : "s",
+	       n, n == 1 ? "" : "s");
+	if (!n)
+		return;
+	printf("\n%s  #  VER  RECEIVED  COVER  NAME  (AUTHOR)%s\n", color(ctx, "bold"),
+	       color(ctx, "reset"));
+	for (guint i = 0; i < n; i++) {
+		const struct posting *s = postings_get(p, i);
+		char *got = g_strdup_printf("%u/%d", s->patches, s->total);
+		GString *notes = g_string_new(NULL);
+
+		printf("%3u  v%-3d %s%-8s%s  %-5s  %s  (%s)\n", i + 1, s->version,
+		       s->received_all ? "" : color(ctx, "yellow"), got,
+		       s->received_all ? "" : color(ctx, "reset"), s->cover ? "yes" : "no",
+		       *s->name ? s->name : "(no subject)", s->author ? s->author : "unknown sender");
+		for (guint k = 0; k < s->not_received->len; k++)
+			g_string_append_printf(notes, "%s%d", k ? "," : "missing ",
+					       g_array_index(s->not_received, int, k));
+		if (s->previous >= 0)
+			g_string_append_printf(notes, "%sfollows #%d (v%d)", notes->len ? "; " : "",
+					       s->previous + 1,
+					       postings_get(p, (guint)s->previous)->version);
+		if (notes->len)
+			printf("          %s%s%s\n", color(ctx, "dim"), notes->str, color(ctx, "reset"));
+		g_string_free(notes, TRUE);
+		g_free(got);
+	}
+}
+
+int cmd_mail_series(int argc, char **argv, struct ctx *ctx)
+{
+	gboolean json = FALSE;
+	GOptionEntry entries[] = {
+		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print the series as JSON", NULL },
+		G_OPTION_ENTRY_NULL
+	};
+	struct postings *p;
+	struct mail_read *r = NULL;
+	int rc = opt_parse(ctx, &argc, &argv, "MBOX...",
+		"Finds the patch series posted in MBOX (an mbox file, a Maildir, one message,\n"
+		"or '-' for standard input; several are read in order as one mailbox): each\n"
+		"message is a cover letter ([PATCH 0/N]), a patch, or a comment (replies and\n"
+		"everything else).  Covers and patches are grouped into postings, one per\n"
+		"version sent: by thread first, then by the change-id: footer, then by the\n"
+		"same sender, version and total within 20 minutes; a patch number already in\n"
+		"a posting starts a new one.  Postings with the same change-id, or the same\n"
+		"sender and cover (or first patch) subject, are versions of one series.\n"
+		"Prints a table: version, patches received of the total, cover, name, author.\n"
+		"\n"
+		"--json prints {\"counts\":{\"covers\", \"patches\", \"comments\"}, \"series\":[{\"name\",\n"
+		"\"version\", \"total\", \"cover\", \"cover_message\" (its 1-based position in the\n"
+		"input, or null), \"patches\", \"received_all\", \"change_id\", \"messages\" (the\n"
+		"cover, then the patches by number), \"not_received\" (numbers), \"author\",\n"
+		"\"date\", \"series_key\" (the same for all versions of a series), \"previous\"\n"
+		"(the 1-based position in this list of the version before, or null)}]},\n"
+		"postings in order of first appearance; received_all: every number 1..total\n"
+		"came.  A second message with a Message-ID already seen is a copy: left out,\n"
+		"with a warning.  Header blocks are parsed; bodies are only scanned for a diff\n"
+		"and a change-id: line, without MIME decoding.\n"
+		"\n"
+		"Exit status: 0, also when some messages were malformed (each is named in\n"
+		"one warning); 2 when an MBOX cannot be opened; 3 when nothing in the input\n"
+		"is mail.",
+		entries);
+
+	if (rc >= 0)
+		return rc;
+	if (argc < 2)
+		return usage_error(ctx, "give at least one MBOX ('-' for standard input)");
+	p = postings_new(mail_warn, NULL);
+	rc = mail_read(&r, ctx->name, argv + 1, argc - 1, take, p);
+	if (rc == 0) {
+		postings_finish(p);
+		if (json)
+			print_json(as_json(p));
+		else
+			print_text(p, ctx);
+	}
+	postings_free(p);
+	mail_read_close(r);
+	return rc;
+}
