@@ -61,6 +61,27 @@ test_expect_success 'setup' '
 	done
 '
 
+# alive PID: PID runs (a zombie, done but not waited for, does not).
+alive() {
+	[ -r /proc/$1/stat ] && ! grep -q '^[0-9]* (.*) Z' /proc/$1/stat
+}
+
+# wait_or_kill PID: its exit status, waiting two minutes at most; a quill
+# that opened its FIFO only after the writer had gone would block for
+# ever, and must not hang the suite.
+wait_or_kill() {
+	_w=0
+	while alive "$1" && [ $_w -lt 1200 ]; do
+		sleep 0.1
+		_w=$((_w + 1))
+	done
+	if alive "$1"; then
+		echo "pid $1 still runs after two minutes: killed" >&2
+		kill -9 "$1"
+	fi
+	wait "$1"
+}
+
 # race_round NAME: two new-version of NAME at once.  Each reads the state,
 # then its cover template (quill.coverTemplate in its own HOME) from a
 # FIFO; only once both hold their FIFO open, so both have read the same
@@ -78,7 +99,8 @@ race_round() {
 	until ls -l /proc/$rr_a/fd 2>/dev/null | grep -q fifo-a &&
 	      ls -l /proc/$rr_b/fd 2>/dev/null | grep -q fifo-b; do
 		rr_n=$((rr_n + 1))
-		if [ $rr_n -ge 500 ]; then
+		# a minute: a loaded machine (parallel make check) is slow to start them
+		if [ $rr_n -ge 6000 ]; then
 			echo "the two new-versions did not both reach their template" >&2
 			break
 		fi
@@ -87,9 +109,9 @@ race_round() {
 	cat "$TRASH/template" >&3
 	cat "$TRASH/template" >&4
 	exec 3>&- 4>&-
-	wait $rr_a
+	wait_or_kill $rr_a
 	echo $? >rc-a
-	wait $rr_b
+	wait_or_kill $rr_b
 	echo $? >rc-b
 }
 
