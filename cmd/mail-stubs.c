@@ -18,4 +18,3 @@ static int todo(int argc, char **argv, struct ctx *ctx)
 int cmd_mail_info(int argc, char **argv, struct ctx *ctx) { return todo(argc, argv, ctx); }
 int cmd_mail_thread(int argc, char **argv, struct ctx *ctx) { return todo(argc, argv, ctx); }
 int cmd_mail_series(int argc, char **argv, struct ctx *ctx) { return todo(argc, argv, ctx); }
-int cmd_mail_split(int argc, char **argv, struct ctx *ctx) { return todo(argc, argv, ctx); }
