@@ -47,10 +47,11 @@ struct message *message_parse(const char *data, gsize len)
 		{
 			struct message_field f;
 			const char *n = p, *ne = colon;
-			gboolean ok = TRUE;
+			gboolean ok;
 
 			while (ne > n && (ne[-1] == ' ' || ne[-1] == '\t'))
 				ne--;
+			ok = ne > n;	/* " :" has no name: not a header */
 			for (const char *q = n; q < ne; q++)
 				if ((unsigned char)*q <= ' ' || (unsigned char)*q >= 0x7f)
 					ok = FALSE;
