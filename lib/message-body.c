@@ -184,11 +184,12 @@ enum { FIX_GUESSED = 1, FIX_REPLACED = 2, FIX_NUL = 4 };
 
 static int append_utf8(GString *out, const char *s, gsize len, gboolean guess)
 {
-	const char *p = s, *end = s + len;
+	const char *p = s, *end;
 	int fixed = 0;
 
 	if (!len)
-		return 0;
+		return 0;	/* s may be NULL then (an empty GByteArray) */
+	end = s + len;
 	while (p <= end) {
 		const char *nul = memchr(p, '\0', end - p), *ce = nul ? nul : end;
 

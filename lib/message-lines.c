@@ -36,7 +36,7 @@ static void flush_para(GString *out, GString *para, gboolean *open)
 char *message_unflow(const char *text, gsize len, gboolean delsp, gsize *len_out)
 {
 	GString *out = g_string_sized_new(len + 1), *para = g_string_new(NULL);
-	const char *p = text, *end = text + len;
+	const char *p = text, *end = len ? text + len : text;	/* text may be NULL when len is 0 */
 	gboolean open = FALSE;	/* para holds a flowed line waiting for its continuation */
 	guint para_depth = 0;
 
@@ -255,7 +255,7 @@ GArray *message_classify_lines(const char *text, gsize len)
 {
 	GArray *lines = g_array_new(FALSE, TRUE, sizeof(struct message_line));
 	GArray *spans = g_array_new(FALSE, FALSE, sizeof(struct span));
-	const char *p = text, *end = text + len;
+	const char *p = text, *end = len ? text + len : text;	/* text may be NULL when len is 0 */
 	struct span *sp;
 	gboolean *diff_after;
 	guint n, patch, sig, stop;
