@@ -4,6 +4,7 @@
 #   make check        run every test through prove
 #   make demo         the embedded demo, in a scratch repository
 #   make bench        measurements side by side with git
+#   make fuzz         the libFuzzer targets, FUZZ_SECONDS (30) each (clang)
 #   make install PREFIX=/usr/local
 #
 # Knobs: WERROR=1 (warnings are errors), SANITIZE=1 (ASan+UBSan), V=1.
@@ -100,6 +101,9 @@ build/tests/%: tests/unit/%.c tests/unit/unit.h build/libquill.a $(FLAGS_STAMP)
 
 unit: $(UNIT_BIN)
 
+# the regression test includes the fuzz targets' sources
+build/tests/test-fuzz-regress: $(wildcard tests/fuzz/*.c tests/fuzz/*.h)
+
 check: all unit
 	@scripts/deps.sh test
 	QUILL_BUILD_DIR=$(CURDIR) prove --exec '' $(PROVE_FLAGS) $(UNIT_BIN) tests/t[0-9]*.sh
@@ -111,6 +115,46 @@ demo: all
 bench: all
 	@scripts/deps.sh test
 	QUILL_BUILD_DIR=$(CURDIR) ./bench/run.sh
+
+# make fuzz: each target in tests/fuzz/fuzz-<name>.c built with clang's
+# libFuzzer, ASan and UBSan (objects of their own, beside the normal build)
+# and run for FUZZ_SECONDS from its seeds in tests/fuzz/corpus/<name>/.  What
+# it finds goes to build/fuzz/corpus/<name>/; a crash to build/fuzz/crash-*,
+# and the run fails.  Keep a fixed crash in tests/fuzz/regress/<name>/:
+# make check runs those (tests/unit/test-fuzz-regress.c).
+FUZZ_SECONDS ?= 30
+FUZZ_CC ?= clang
+FUZZ_TARGETS := mbox message body
+# TODO(subject): add "subject" to FUZZ_TARGETS (tests/fuzz/fuzz-subject.c, FUZZ_LIB += lib/subject.c) when lib/subject lands.
+FUZZ_LIB := lib/mbox.c lib/message.c lib/message-body.c lib/message-lines.c lib/error.c
+FUZZ_CFLAGS := -std=gnu11 -g -O1 -fno-omit-frame-pointer -D_GNU_SOURCE \
+	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -Ilib -Itests/fuzz
+FUZZ_BIN := $(FUZZ_TARGETS:%=build/fuzz/fuzz-%)
+FUZZ_ENV := ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
+	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+
+build/fuzz/fuzz-%: tests/fuzz/fuzz-%.c tests/fuzz/fuzz.h $(FUZZ_LIB) $(wildcard lib/*.h) build/config.mk
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  FUZZCC  $@")
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) $(PKG_CFLAGS) -o $@ $< $(FUZZ_LIB) $(PKG_LIBS)
+
+fuzz: build/config.mk
+	@scripts/deps.sh fuzz
+	@$(MAKE) --no-print-directory $(FUZZ_BIN)
+	@for t in $(FUZZ_TARGETS); do \
+		mkdir -p build/fuzz/corpus/$$t; \
+		echo "  FUZZ    $$t ($(FUZZ_SECONDS) s)"; \
+		if ! $(FUZZ_ENV) build/fuzz/fuzz-$$t -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
+			-timeout=20 -rss_limit_mb=2048 -dict=tests/fuzz/mail.dict -print_final_stats=1 \
+			-artifact_prefix=build/fuzz/crash-$$t- build/fuzz/corpus/$$t tests/fuzz/corpus/$$t \
+			>build/fuzz/$$t.log 2>&1; then \
+			tail -n 60 build/fuzz/$$t.log; \
+			echo "fuzz-$$t: failed; the input is in build/fuzz/crash-$$t-*" >&2; exit 1; \
+		fi; \
+		sed -n "s/^stat::number_of_executed_units: */    executions: /p; s/^Done \(.*\)/    done \1/p" \
+			build/fuzz/$$t.log; \
+	done
 
 install: all install-files
 

@@ -47,10 +47,11 @@ struct message *message_parse(const char *data, gsize len)
 		{
 			struct message_field f;
 			const char *n = p, *ne = colon;
-			gboolean ok = TRUE;
+			gboolean ok;
 
 			while (ne > n && (ne[-1] == ' ' || ne[-1] == '\t'))
 				ne--;
+			ok = ne > n;	/* " :" has no name: not a header */
 			for (const char *q = n; q < ne; q++)
 				if ((unsigned char)*q <= ' ' || (unsigned char)*q >= 0x7f)
 					ok = FALSE;
@@ -122,6 +123,12 @@ char *message_get_decoded(const struct message *m, const char *name)
 		return raw;
 	dec = g_mime_utils_header_decode_text(NULL, raw);
 	g_free(raw);
+	if (dec && !g_utf8_validate(dec, -1, NULL)) {
+		/* GMime passes some 8-bit runs through as they are (a 0xf6 lead byte) */
+		char *valid = g_utf8_make_valid(dec, -1);
+		g_free(dec);
+		dec = valid;
+	}
 	return dec;
 }
 

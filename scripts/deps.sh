@@ -3,7 +3,8 @@
 #
 #   scripts/deps.sh build    libraries and tools to compile quill
 #   scripts/deps.sh test     tools the test suite runs (git, prove, b4, ...)
-#   scripts/deps.sh list [build|test]   print the Debian package names
+#   scripts/deps.sh fuzz     clang and its libFuzzer runtime, for make fuzz
+#   scripts/deps.sh list [build|test|fuzz]   print the Debian package names
 #
 # When something is missing: as root, apt-get installs it (Debian 12);
 # otherwise one line names the packages to install, and the exit is 1.
@@ -14,6 +15,9 @@ BUILD_PKGS="gcc make pkg-config libglib2.0-dev libgit2-dev libcurl4-openssl-dev 
 # the tests that need it skip without public-inbox-httpd, so missing_test
 # does not ask for it.
 TEST_PKGS="git perl b4 python3 public-inbox curl"
+# make fuzz: clang (14 on Debian 12) and its libFuzzer, ASan and UBSan
+# runtimes, which clang-14 only recommends
+FUZZ_PKGS="clang libclang-rt-14-dev"
 PCS="glib-2.0 libgit2 libcurl gmime-3.0 jansson libelf zlib"
 
 missing_build() {
@@ -29,6 +33,13 @@ missing_test() {
 	for c in git prove b4 python3; do
 		command -v "$c" >/dev/null 2>&1 || return 0
 	done
+	return 1
+}
+
+# missing unless clang links a libFuzzer program with the sanitizers
+missing_fuzz() {
+	printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return 0; }\n' |
+		"${FUZZ_CC:-clang}" -x c -fsanitize=fuzzer,address,undefined -o /dev/null - >/dev/null 2>&1 || return 0
 	return 1
 }
 
@@ -48,9 +59,11 @@ install() { # install PKGS...
 case "${1:-}" in
 build) if missing_build; then install $BUILD_PKGS; fi ;;
 test) if missing_test; then install $TEST_PKGS; fi ;;
+fuzz) if missing_fuzz; then install $FUZZ_PKGS; fi ;;
 list)
 	case "${2:-all}" in
-	build) echo $BUILD_PKGS ;; test) echo $TEST_PKGS ;; *) echo $BUILD_PKGS $TEST_PKGS ;;
+	build) echo $BUILD_PKGS ;; test) echo $TEST_PKGS ;; fuzz) echo $FUZZ_PKGS ;;
+	*) echo $BUILD_PKGS $TEST_PKGS ;;
 	esac ;;
-*) echo "usage: scripts/deps.sh build|test|list" >&2; exit 2 ;;
+*) echo "usage: scripts/deps.sh build|test|fuzz|list" >&2; exit 2 ;;
 esac

@@ -1,0 +1,92 @@
+/* fuzz-body.c - message_body_decode on any bytes: the text valid UTF-8
+ * without NUL, the lines tiling it, attachments and warnings printable;
+ * and the line functions on the raw bytes. */
+#include "fuzz.h"
+#include "message-body.h"
+#include "message.h"
+
+#include <gmime/gmime.h>
+
+static void fuzz_body_init(void)
+{
+	static gboolean done;
+
+	if (!done)
+		g_mime_init();
+	done = TRUE;
+}
+
+static void fuzz_body_lines(GArray *lines, const char *text, gsize len)
+{
+	gsize pos = 0;
+
+	for (guint i = 0; i < lines->len; i++) {
+		const struct message_line *l = &g_array_index(lines, struct message_line, i);
+
+		FUZZ_CHECK(l->offset == pos);
+		FUZZ_CHECK(l->offset + l->len <= len);
+		FUZZ_CHECK(!memchr(text + l->offset, '\n', l->len));
+		FUZZ_CHECK(l->kind <= MESSAGE_LINE_TRAILER);
+		FUZZ_CHECK(l->kind == MESSAGE_LINE_QUOTED ? l->depth > 0 : l->depth == 0);
+		pos = l->offset + l->len + 1;
+	}
+	FUZZ_CHECK(pos >= len && pos <= len + 1);
+}
+
+static int fuzz_body_one(const uint8_t *data, size_t size)
+{
+	const char *d = (const char *)data;
+	struct message *m = message_parse(d, size);
+	struct message_body *b = message_body_decode(m, NULL);
+	GArray *lines;
+	char *u;
+	gsize ulen;
+
+	FUZZ_CHECK(b != NULL);
+	fuzz_check_utf8(b->text, b->text_len);
+	FUZZ_CHECK(strlen(b->text) == b->text_len);
+	FUZZ_CHECK(!b->text_len || b->text[b->text_len - 1] == '\n');
+	fuzz_body_lines(b->lines, b->text, b->text_len);
+	for (guint i = 0; i < b->attachments->len; i++) {
+		const struct message_attachment *a =
+			&g_array_index(b->attachments, struct message_attachment, i);
+		fuzz_check_utf8(a->content_type, -1);
+		if (a->filename)
+			fuzz_check_utf8(a->filename, -1);
+	}
+	for (guint i = 0; i < b->warnings->len; i++) {
+		const char *w = g_ptr_array_index(b->warnings, i);
+		fuzz_check_utf8(w, -1);
+		FUZZ_CHECK(!strchr(w, '\n'));
+	}
+	message_body_free(b);
+	message_free(m);
+
+	/* the line functions take any bytes */
+	lines = message_classify_lines(d, size);
+	fuzz_body_lines(lines, d, size);
+	g_array_unref(lines);
+	u = message_unflow(d, size, size & 1, &ulen);
+	FUZZ_CHECK(ulen <= 2 * size + 1);	/* at most a space and a newline more a line */
+	lines = message_classify_lines(u, ulen);
+	fuzz_body_lines(lines, u, ulen);
+	g_array_unref(lines);
+	g_free(u);
+	return 0;
+}
+
+#ifndef FUZZ_NO_ENTRY
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	fuzz_body_init();
+	return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	return fuzz_body_one(data, size);
+}
+#endif
