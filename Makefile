@@ -124,9 +124,9 @@ bench: all
 # make check runs those (tests/unit/test-fuzz-regress.c).
 FUZZ_SECONDS ?= 30
 FUZZ_CC ?= clang
-FUZZ_TARGETS := mbox message body
-# TODO(subject): add "subject" to FUZZ_TARGETS (tests/fuzz/fuzz-subject.c, FUZZ_LIB += lib/subject.c) when lib/subject lands.
-FUZZ_LIB := lib/mbox.c lib/message.c lib/message-body.c lib/message-lines.c lib/error.c
+FUZZ_TARGETS := mbox message body subject trailer
+FUZZ_LIB := lib/mbox.c lib/message.c lib/message-body.c lib/message-lines.c lib/error.c \
+	lib/subject.c lib/trailer.c
 FUZZ_CFLAGS := -std=gnu11 -g -O1 -fno-omit-frame-pointer -D_GNU_SOURCE \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -Ilib -Itests/fuzz
 FUZZ_BIN := $(FUZZ_TARGETS:%=build/fuzz/fuzz-%)

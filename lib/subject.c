@@ -31,7 +31,8 @@ static int number(const char *p, gsize len)
 	return n <= MAX_NUMBER ? n : -1;
 }
 
-/* "v2", "V2", "v2.1" (the minor is dropped): the version, else -1. */
+/* "v2", "V2", "v2.1" (the minor is dropped): the version, else -1; "v0"
+ * is no version (versions count from 1). */
 static int version_word(const char *p, gsize len)
 {
 	gsize i = 1;
@@ -51,7 +52,10 @@ static int version_word(const char *p, gsize len)
 		if (j != len)
 			return -1;
 	}
-	return number(p + 1, i - 1);
+	{
+		int v = number(p + 1, i - 1);
+		return v >= 1 ? v : -1;
+	}
 }
 
 /* A keyword, maybe with a version glued on ("PATCHv2", "PATCH-v2",
@@ -212,7 +216,7 @@ static const char *paren_version(const char *p, const char *end, int *version, g
 			while (q < end && g_ascii_isdigit(*q))
 				q++;
 			if (q > p + 2 && q < end && *q == ')' &&
-			    (*version = number(p + 2, q - p - 2)) >= 0) {
+			    (*version = number(p + 2, q - p - 2)) >= 1) {
 				*len = q + 1 - p;
 				return p;
 			}

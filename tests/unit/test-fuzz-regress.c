@@ -6,6 +6,8 @@
 #include "../fuzz/fuzz-mbox.c"
 #include "../fuzz/fuzz-message.c"
 #include "../fuzz/fuzz-body.c"
+#include "../fuzz/fuzz-subject.c"
+#include "../fuzz/fuzz-trailer.c"
 
 #include "unit.h"
 
@@ -16,6 +18,8 @@ static const struct {
 	{ "mbox", fuzz_mbox_one },
 	{ "message", fuzz_message_one },
 	{ "body", fuzz_body_one },
+	{ "subject", fuzz_subject_one },
+	{ "trailer", fuzz_trailer_one },
 };
 
 static int run_dir(const char *top, const char *kind, size_t t)
@@ -64,11 +68,13 @@ int main(void)
 	fuzz_mbox_init();
 	fuzz_message_init();
 	fuzz_body_init();
+	fuzz_subject_init();
+	fuzz_trailer_init();
 	for (size_t t = 0; t < G_N_ELEMENTS(targets); t++) {
 		seeds += run_dir(top, "corpus", t);
 		run_dir(top, "regress", t);
 	}
-	ok(seeds >= 3, "the seed corpora are there");
+	ok(seeds >= 5, "the seed corpora are there");
 	g_free(top);
 	return done_testing();
 }

@@ -1,0 +1,52 @@
+/* fuzz-subject.c - lib/subject: any bytes as a subject line; the parse
+ * must not crash, its strings must be valid text inside the input's size,
+ * and the numbers must be sane.
+ *
+ * As the other targets: fuzz_subject_init()/fuzz_subject_one(), and the
+ * libFuzzer entry points unless FUZZ_NO_ENTRY is defined (seeds:
+ * corpus/subject/).
+ */
+#include "fuzz.h"
+#include "subject.h"
+
+static void fuzz_subject_init(void)
+{
+}
+
+static int fuzz_subject_one(const uint8_t *data, size_t size)
+{
+	struct subject s;
+
+	subject_parse(&s, (const char *)data, (gssize)size);
+	FUZZ_CHECK(s.prefixes && s.tags && s.text && s.normalised);
+	FUZZ_CHECK(strlen(s.text) <= size && strlen(s.normalised) <= size + 1);
+	FUZZ_CHECK(s.version >= 1);
+	FUZZ_CHECK(s.index >= 0 && s.total >= 0);
+	FUZZ_CHECK(!s.is_patch || s.flags || s.total || s.version_given || 1);
+	subject_clear(&s);
+	/* NUL-terminated as well */
+	{
+		char *z = g_strndup((const char *)data, size);
+		subject_parse(&s, z, -1);
+		FUZZ_CHECK(s.text != NULL);
+		subject_clear(&s);
+		g_free(z);
+	}
+	return 0;
+}
+
+#ifndef FUZZ_NO_ENTRY
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	fuzz_subject_init();
+	return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	return fuzz_subject_one(data, size);
+}
+#endif
