@@ -621,10 +621,9 @@ class Gen:
     def new_msgid(self, t, who, style, extra=''):
         r = self.r
         while True:
-            if style == 'gse':
-                mid = '%s.%d-%s-%s@%s' % (stamp(t, '%04d%02d%02d%02d%02d%02d'),
-                                          r.randrange(1000, 99999), extra or '1',
-                                          who.local, who.domain)
+            if style == 'gse':      # extra: "PID-N", as git send-email numbers
+                mid = '%s.%s-%s@%s' % (stamp(t, '%04d%02d%02d%02d%02d%02d'),
+                                       extra, who.local, who.domain)
             elif style == 'b4':
                 mid = '%s-%s@%s' % (stamp(t, '%04d%02d%02d'), extra, who.domain)
             elif who.mua in ('mutt', 'neomutt'):
@@ -796,7 +795,8 @@ class Gen:
         style = 'b4' if s.b4 else 'gse'
         tag = '%s-v%d' % (s.slug, v)
         h = '%012x' % r.getrandbits(48)
-        cid = self.new_msgid(t, a, style, '%s-0-%s' % (tag, h) if s.b4 else '0')
+        pid = r.randrange(1000, 99999)
+        cid = self.new_msgid(t, a, style, '%s-0-%s' % (tag, h) if s.b4 else '%d-1' % pid)
         # cover
         paras = [sub.prose[r.randrange(len(sub.prose))] for _ in range(r.randrange(2, 5))]
         body = '\n'.join(paras)
@@ -865,7 +865,7 @@ class Gen:
             if s.b4:
                 mid = self.new_msgid(t, a, 'b4', '%s-%d-%s' % (tag, i + 1, h))
             else:
-                mid = self.new_msgid(t, a, 'gse', str(i + 1))
+                mid = self.new_msgid(t, a, 'gse', '%d-%d' % (pid, i + 2))
             if s.chain:
                 pirt, prefs = prev.msgid, prev.refs + [prev.msgid]
             else:
@@ -999,7 +999,7 @@ class Gen:
         body = inbody + cm + '---\n' + diffstat(st) + '\n' + d + '-- \n2.43.0\n'
         to = [sub.list_addr] + [m.hdr for m in sub.maintainers]
         m = Msg(t, a, '%s] %s: %s' % (pre, sub.tag, subject_phrase(r, sub)),
-                self.new_msgid(t, a, 'gse', '1'), body, to,
+                self.new_msgid(t, a, 'gse', '%d-1' % r.randrange(1000, 99999)), body, to,
                 [p.hdr for p in r.sample(sub.reviewers, r.randrange(0, 4))],
                 None, (), 'patch1', 'git-send-email 2.43.0')
         self.emit(m)
