@@ -5,7 +5,7 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 QUILL=${QUILL_BUILD_DIR:-$here/..}/quill
 export QUILL
-for b in "$here"/series.sh; do
+for b in "$here"/series.sh "$here"/mail.sh; do
 	echo "== $(basename "$b" .sh)"
 	sh "$b"
 	echo
