@@ -74,6 +74,10 @@ cache=$ROOT/build/bench
 gsha=$(sha256sum "$GEN" | cut -c1-12)
 MBOX=$cache/lkml-$gsha-$N.mbox
 if [ ! -s "$MBOX" ]; then
+	if ! command -v python3 >/dev/null 2>&1; then
+		echo "mail: skipped: python3 not installed (it writes the archive)"
+		exit 0
+	fi
 	mkdir -p "$cache"
 	for f in "$cache"/lkml-*.mbox "$cache"/lkml-*.mbox.tmp; do
 		case $f in *"/lkml-$gsha-"*) ;; *) rm -f "$f" ;; esac
