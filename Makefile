@@ -110,6 +110,7 @@ demo: all
 
 bench: all
 	@scripts/deps.sh test
+	@scripts/deps.sh bench
 	QUILL_BUILD_DIR=$(CURDIR) ./bench/run.sh
 
 install: all install-files
