@@ -65,7 +65,10 @@ PY_LIMIT=${MAIL_PY_LIMIT:-120}
 PY_SAMPLE=${MAIL_PY_SAMPLE:-10000}
 
 T=$(mktemp -d "${TMPDIR:-/tmp}/quill-bench-mail.XXXXXX")
-[ -n "${BENCH_KEEP:-}" ] || trap 'rm -rf "$T"' EXIT
+SHM=
+# cleaned up on an interrupt too: the split rows can leave 500 MB in a tmpfs
+[ -n "${BENCH_KEEP:-}" ] || trap 'rm -rf "$T" ${SHM:+"$SHM"}' EXIT
+trap 'exit 130' INT TERM HUP PIPE
 export LC_ALL=C GIT_CONFIG_NOSYSTEM=1 HOME="$T/home" MBLAZE="$T/mblaze"
 mkdir -p "$HOME" "$MBLAZE"
 
@@ -109,8 +112,7 @@ if [ -z "$S" ]; then
 	if [ "$(stat -f -c %T /dev/shm 2>/dev/null)" = tmpfs ] &&
 		[ "$(df -Pk /dev/shm | awk 'NR == 2 { print $4 }')" -gt $((bytes / 1024 * 3)) ] &&
 		_s=$(mktemp -d /dev/shm/quill-bench-mail.XXXXXX 2>/dev/null); then
-		S=$_s
-		[ -n "${BENCH_KEEP:-}" ] || trap 'rm -rf "$T" "$S"' EXIT
+		S=$_s SHM=$_s
 	fi
 fi
 
