@@ -114,6 +114,7 @@ demo: all
 
 bench: all
 	@scripts/deps.sh test
+	@scripts/deps.sh bench
 	QUILL_BUILD_DIR=$(CURDIR) ./bench/run.sh
 
 # make fuzz: each target in tests/fuzz/fuzz-<name>.c built with clang's

@@ -4,10 +4,14 @@
 #   scripts/deps.sh build    libraries and tools to compile quill
 #   scripts/deps.sh test     tools the test suite runs (git, prove, b4, ...)
 #   scripts/deps.sh fuzz     clang and its libFuzzer runtime, for make fuzz
-#   scripts/deps.sh list [build|test|fuzz]   print the Debian package names
+#   scripts/deps.sh bench    tools `make bench` compares quill with
+#   scripts/deps.sh list [build|test|fuzz|bench]   print the Debian package names
+#                            (no argument: build and test)
 #
 # When something is missing: as root, apt-get installs it (Debian 12);
 # otherwise one line names the packages to install, and the exit is 1.
+# For bench they are optional (a bench row whose tool is missing says
+# "skipped"), so there the exit is 0 either way.
 set -eu
 
 BUILD_PKGS="gcc make pkg-config libglib2.0-dev libgit2-dev libcurl4-openssl-dev libnotmuch-dev libgmime-3.0-dev libjansson-dev libelf-dev zlib1g-dev"
@@ -18,6 +22,8 @@ TEST_PKGS="git perl b4 python3 public-inbox curl"
 # make fuzz: clang (14 on Debian 12) and its libFuzzer, ASan and UBSan
 # runtimes, which clang-14 only recommends
 FUZZ_PKGS="clang libclang-rt-14-dev"
+# mblaze: mthread; time: GNU time, for peak RSS (bench/mail.sh)
+BENCH_PKGS="mblaze time"
 PCS="glib-2.0 libgit2 libcurl gmime-3.0 jansson libelf zlib"
 
 missing_build() {
@@ -43,6 +49,12 @@ missing_fuzz() {
 	return 1
 }
 
+missing_bench() {
+	command -v mthread >/dev/null 2>&1 || return 0
+	/usr/bin/time --version 2>&1 | grep -q 'GNU' || return 0
+	return 1
+}
+
 install() { # install PKGS...
 	if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
 		echo "deps.sh: installing: $*" >&2
@@ -60,10 +72,12 @@ case "${1:-}" in
 build) if missing_build; then install $BUILD_PKGS; fi ;;
 test) if missing_test; then install $TEST_PKGS; fi ;;
 fuzz) if missing_fuzz; then install $FUZZ_PKGS; fi ;;
+bench) if missing_bench; then (install $BENCH_PKGS) || echo "deps.sh: the bench skips what is missing" >&2; fi ;;
 list)
 	case "${2:-all}" in
 	build) echo $BUILD_PKGS ;; test) echo $TEST_PKGS ;; fuzz) echo $FUZZ_PKGS ;;
+	bench) echo $BENCH_PKGS ;;
 	*) echo $BUILD_PKGS $TEST_PKGS ;;
 	esac ;;
-*) echo "usage: scripts/deps.sh build|test|fuzz|list" >&2; exit 2 ;;
+*) echo "usage: scripts/deps.sh build|test|fuzz|bench|list" >&2; exit 2 ;;
 esac
