@@ -1,6 +1,8 @@
 /* test-policy.c - lib/policy: trailers.conf into a struct, refusals with
- * FILE:LINE, overrides, the line locator. */
+ * FILE:LINE, overrides, the line locator; and that the default policy and
+ * the rule table agree. */
 #include "error.h"
+#include "lint.h"
 #include "policy.h"
 #include "unit.h"
 
@@ -121,12 +123,45 @@ static void test_refusals(void)
 		"t.conf:2: policy.order: 'Bad_tag' is not a trailer name", "bad order");
 }
 
+/* The default trailers.conf names every rule with its table severity, and
+ * nothing else. */
+static void test_default(void)
+{
+	const char *src = getenv("QUILL_BUILD_DIR");
+	char *path = g_build_filename(src ? src : ".", "trailers.conf", NULL);
+	struct policy *p = policy_new(lint_rule_ids());
+	GError *e = NULL;
+	guint n;
+	const struct lint_rule *rules = lint_rules(&n);
+	int same = 0;
+
+	ok(policy_load_file(p, path, NULL, &e), "the default trailers.conf loads");
+	if (e)
+		printf("# %s\n", e->message);
+	for (guint i = 0; i < n; i++) {
+		enum policy_severity s = policy_severity(p, rules[i].id, (enum policy_severity)-1);
+
+		if (s == rules[i].severity)
+			same++;
+		else
+			printf("# %s: trailers.conf %d, table %d\n", rules[i].id, s, rules[i].severity);
+	}
+	is_int(same, n, "every rule is in trailers.conf with its table severity");
+	is_int(g_hash_table_size(p->severity), n, "and no other rule");
+	ok(policy_tag(p, "Co-developed-by", 15) && policy_tag(p, "Co-developed-by", 15)->pair,
+	   "Co-developed-by has its pair");
+	is_int(policy_rank(p, "Fixes", 5), 0, "Fixes comes first");
+	policy_free(p);
+	g_free(path);
+}
+
 int main(void)
 {
 	git_libgit2_init();
 	test_locate();
 	test_load();
 	test_refusals();
+	test_default();
 	git_libgit2_shutdown();
 	return done_testing();
 }
