@@ -98,5 +98,6 @@ int cmd_mail_thread(int argc, char **argv, struct ctx *ctx);
 int cmd_mail_series(int argc, char **argv, struct ctx *ctx);
 int cmd_mail_split(int argc, char **argv, struct ctx *ctx);
 int cmd_trailer_parse(int argc, char **argv, struct ctx *ctx);
+int cmd_trailer_lint(int argc, char **argv, struct ctx *ctx);
 
 #endif
