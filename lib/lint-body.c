@@ -225,6 +225,8 @@ LINT_CHECK(fixes_missing)
 	for (guint i = 0; i < m->lines->len; i++) {
 		const struct lint_line *ln = &g_array_index(m->lines, struct lint_line, i);
 
+		if (ln->kind == LINT_LINE_CUT)
+			break;
 		for (char **h = c->policy->fixes_hints; *h; h++)
 			if (lint_find_ci(text + ln->start, ln->len, *h) >= 0) {
 				lint_report(c, i + 1, "'%s': a bug fix names the commit it fixes "
@@ -539,6 +541,11 @@ LINT_CHECK(diff_in_message)
 		const char *s = text + ln->start;
 		gsize k = skip_blanks(s, 0, ln->len), n = ln->len - k;
 
+		if (ln->kind == LINT_LINE_CUT) {
+			lint_report(c, i + 1, "a '---' line in the message: git am drops the rest of "
+				    "it, trailers too");
+			return;
+		}
 		if (ln->kind == LINT_LINE_SUBJECT)
 			continue;
 		if ((n > 6 && (!strncmp(s + k, "--- a/", 6) || !strncmp(s + k, "+++ b/", 6))) ||
@@ -559,7 +566,7 @@ LINT_CHECK(comment_line)
 	for (guint i = 0; i < m->lines->len; i++) {
 		const struct lint_line *ln = &g_array_index(m->lines, struct lint_line, i);
 
-		if (ln->len && text[ln->start] == '#')
+		if (ln->kind != LINT_LINE_CUT && ln->len && text[ln->start] == '#')
 			lint_report(c, i + 1, "a line starting with '#': git commit drops it as a "
 				    "comment (indent it)");
 	}

@@ -33,6 +33,9 @@ struct lint_commit_info {
 /* The commit hex[0..len) names (needs c->repo). */
 const struct lint_commit_info *lint_lookup_commit(struct lint_ctx *c, const char *hex, gsize len);
 
+/* The last line before any "---" cut (1-based; 1 for an empty message). */
+guint lint_last_line(const struct lint_message *m);
+
 /* Message line `line` (1-based), or NULL. */
 const struct lint_line *lint_line_at(const struct lint_message *m, guint line);
 

@@ -53,12 +53,14 @@ LINT_CHECK(sign_off_missing)
 		if (is_sob(lint_item(m, i)))
 			return;
 	stray = stray_sob_line(m);
-	if (stray)
+	if (stray && lint_line_at(m, stray)->kind == LINT_LINE_CUT)
+		lint_report(c, stray, "no Signed-off-by in the trailer block: this one is below a "
+			    "'---' line, which git am cuts off");
+	else if (stray)
 		lint_report(c, stray, "no Signed-off-by in the trailer block: this one is not in "
 			    "the last paragraph, so git does not read it as a trailer");
 	else
-		lint_report(c, m->lines->len ? m->lines->len : 1, "no Signed-off-by: sign your work "
-			    "(git commit -s)");
+		lint_report(c, lint_last_line(m), "no Signed-off-by: sign your work (git commit -s)");
 }
 
 /* How the author's signature stands: 1 signed (*partial: signed under
@@ -107,7 +109,7 @@ LINT_CHECK(sign_off_author)
 	if (author_signed(c, &partial) != 0)
 		return;
 	who = lint_person_text(in->author_name, in->author_email);
-	lint_report(c, c->msg->lines->len, "no Signed-off-by by the author, %s", who);
+	lint_report(c, lint_last_line(c->msg), "no Signed-off-by by the author, %s", who);
 	g_free(who);
 }
 

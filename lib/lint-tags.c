@@ -326,6 +326,8 @@ LINT_CHECK(link_archive)
 		const struct lint_line *ln = &g_array_index(m->lines, struct lint_line, i);
 		const char *s = text + ln->start;
 
+		if (ln->kind == LINT_LINE_CUT)
+			break;
 		for (gsize k = 0; k + 7 < ln->len; k++) {
 			gsize n;
 
@@ -371,6 +373,8 @@ LINT_CHECK(gerrit_change_id)
 		const char *s = text + ln->start;
 		gsize k = 0;
 
+		if (ln->kind == LINT_LINE_CUT)
+			break;
 		while (k < ln->len && (s[k] == ' ' || s[k] == '\t'))
 			k++;
 		if (ln->len - k >= 10 && !g_ascii_strncasecmp(s + k, "Change-Id:", 10))

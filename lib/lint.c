@@ -136,6 +136,15 @@ char *lint_person_text(const char *name, const char *email)
 	return g_strdup_printf("<%s>", email ? email : "");
 }
 
+guint lint_last_line(const struct lint_message *m)
+{
+	guint n = m->lines->len;
+
+	while (n > 1 && g_array_index(m->lines, struct lint_line, n - 1).kind == LINT_LINE_CUT)
+		n--;
+	return n ? n : 1;
+}
+
 const struct lint_line *lint_line_at(const struct lint_message *m, guint line)
 {
 	if (line == 0 || line > m->lines->len)
@@ -224,7 +233,7 @@ static guint line_of(const struct lint_message *m, gsize pos)
 static void parse_lines(struct lint_message *m)
 {
 	const char *t = m->in->message;
-	gsize end = m->block.msg_end, pos = 0;
+	gsize cut = m->block.msg_end, end = m->in->len, pos = 0;
 	gboolean in_title = FALSE, seen_title = FALSE;
 	GString *subj = g_string_new(NULL);
 
@@ -236,6 +245,14 @@ static void parse_lines(struct lint_message *m)
 
 		if (ln.len && t[ln.start + ln.len - 1] == '\r')
 			ln.len--;
+		if (pos >= cut) {
+			if (t[cut] == '\0')
+				break;	/* a NUL ends the message for git too */
+			ln.kind = LINT_LINE_CUT;
+			g_array_append_val(m->lines, ln);
+			pos = next;
+			continue;
+		}
 		if (!seen_title && !blank) {
 			seen_title = in_title = TRUE;
 			m->subject_line = m->lines->len + 1;

@@ -53,6 +53,8 @@ enum lint_line_kind {
 	LINT_LINE_BODY,		/* between the title and the trailer block */
 	LINT_LINE_BLOCK,	/* inside the trailer block */
 	LINT_LINE_AFTER,	/* after the block: blank and comment lines */
+	LINT_LINE_CUT,		/* from a "---" divider on: git am and interpret-trailers
+				   never see it (only a commit can have these) */
 };
 
 struct lint_line {
@@ -78,7 +80,7 @@ struct lint_trailer {
 struct lint_message {
 	const struct lint_input *in;
 	struct trailer_block block;
-	GArray *lines;			/* struct lint_line, up to block.msg_end */
+	GArray *lines;			/* struct lint_line, every line of the message */
 	GArray *items;			/* struct lint_trailer, the block in order */
 	char *subject;			/* the title paragraph joined by spaces (owned) */
 	guint subject_line;		/* 1-based line where it starts (0: no title) */
