@@ -8,74 +8,93 @@
 
 /* ---- series ---- */
 
+static const struct subject *msubj(gconstpointer m)
+{
+	return ((const struct lint_message *)m)->in->subject;
+}
+
+static const char *msender(gconstpointer m)
+{
+	const char *e = ((const struct lint_message *)m)->in->submitter_email;
+
+	return e ? e : "";
+}
+
+/* Does a number repeat in g? */
+static gboolean repeats(const GPtrArray *g)
+{
+	for (guint i = 0; i < g->len; i++)
+		for (guint j = 0; j < i; j++)
+			if (msubj(g->pdata[i])->index == msubj(g->pdata[j])->index)
+				return TRUE;
+	return FALSE;
+}
+
+/* Split g by key (version, or sender) into groups appended to out. */
+static void split(GPtrArray *out, GPtrArray *g, gboolean by_version)
+{
+	while (g->len) {
+		GPtrArray *ng = g_ptr_array_new();
+		gconstpointer first = g->pdata[0];
+
+		for (guint i = 0; i < g->len;) {
+			gboolean same = by_version ? msubj(g->pdata[i])->version == msubj(first)->version
+						   : !g_ascii_strcasecmp(msender(g->pdata[i]), msender(first));
+
+			if (same) {
+				g_ptr_array_add(ng, g->pdata[i]);
+				g_ptr_array_remove_index(g, i);
+			} else {
+				i++;
+			}
+		}
+		g_ptr_array_add(out, ng);
+	}
+	g_ptr_array_unref(g);
+}
+
 /* The numbered patch mails (and covers) of a run, one series per group:
- * a sender's mails, split by version only where numbers repeat. */
+ * the mails of one total; where numbers repeat, split by version, then by
+ * sender (two versions, or two people's series, in one mbox). */
 static GPtrArray *series_groups(const struct lint_message *const *msgs, guint n)
 {
-	GPtrArray *groups = g_ptr_array_new_with_free_func((GDestroyNotify)g_ptr_array_unref);
-	GHashTable *by_sender = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+	GPtrArray *by_total = g_ptr_array_new(), *groups, *tmp;
 
 	for (guint i = 0; i < n; i++) {
 		const struct subject *s = msgs[i]->in->subject;
-		const char *from = msgs[i]->in->submitter_email ? msgs[i]->in->submitter_email : "";
-		char *key;
-		GPtrArray *g;
+		GPtrArray *g = NULL;
 
 		if (!s || s->reply || s->total <= 0)
 			continue;
-		key = g_ascii_strdown(from, -1);
-		g = g_hash_table_lookup(by_sender, key);
+		for (guint k = 0; k < by_total->len && !g; k++)
+			if (msubj(((GPtrArray *)by_total->pdata[k])->pdata[0])->total == s->total)
+				g = by_total->pdata[k];
 		if (!g) {
 			g = g_ptr_array_new();
-			g_ptr_array_add(groups, g);
-			g_hash_table_insert(by_sender, key, g);
-		} else {
-			g_free(key);
+			g_ptr_array_add(by_total, g);
 		}
 		g_ptr_array_add(g, (gpointer)msgs[i]);
 	}
-	g_hash_table_destroy(by_sender);
-	/* numbers repeated within a sender's mails: several versions */
-	for (guint k = 0; k < groups->len; k++) {
-		GPtrArray *g = g_ptr_array_index(groups, k);
-		gboolean repeat = FALSE;
+	tmp = g_ptr_array_new();
+	for (guint k = 0; k < by_total->len; k++) {
+		GPtrArray *g = by_total->pdata[k];
 
-		for (guint i = 0; i < g->len && !repeat; i++)
-			for (guint j = 0; j < i && !repeat; j++) {
-				const struct subject *a = ((const struct lint_message *)g->pdata[i])->in->subject;
-				const struct subject *b = ((const struct lint_message *)g->pdata[j])->in->subject;
-
-				repeat = a->index == b->index && a->version != b->version;
-			}
-		if (!repeat)
-			continue;
-		for (guint i = 0; i < g->len;) {
-			const struct lint_message *m = g->pdata[i];
-			int v = ((const struct lint_message *)g->pdata[0])->in->subject->version;
-
-			if (m->in->subject->version == v) {
-				i++;
-				continue;
-			}
-			/* move every mail of version m's into a group of its own */
-			{
-				GPtrArray *ng = g_ptr_array_new();
-				int mv = m->in->subject->version;
-
-				for (guint j = i; j < g->len;) {
-					const struct lint_message *x = g->pdata[j];
-
-					if (x->in->subject->version == mv) {
-						g_ptr_array_add(ng, (gpointer)x);
-						g_ptr_array_remove_index(g, j);
-					} else {
-						j++;
-					}
-				}
-				g_ptr_array_add(groups, ng);
-			}
-		}
+		if (repeats(g))
+			split(tmp, g, TRUE);
+		else
+			g_ptr_array_add(tmp, g);
 	}
+	g_ptr_array_free(by_total, TRUE);
+	groups = g_ptr_array_new_with_free_func((GDestroyNotify)g_ptr_array_unref);
+	for (guint k = 0; k < tmp->len; k++) {
+		GPtrArray *g = tmp->pdata[k];
+
+		if (repeats(g))
+			split(groups, g, FALSE);
+		else
+			g_ptr_array_add(groups, g);
+	}
+	g_ptr_array_free(tmp, TRUE);
 	return groups;
 }
 
@@ -152,11 +171,6 @@ LINT_CHECK_SET(series_numbering)
 		for (guint i = 0; i < g->len; i++) {
 			const struct subject *s = subj(g, i);
 
-			if (s->total != total) {
-				report_at(c, g, i, "numbered %d/%d in a series of %d", s->index,
-					  s->total, total);
-				continue;
-			}
 			if (s->index > total) {
 				report_at(c, g, i, "patch %d/%d: %d is over the total", s->index,
 					  s->total, s->index);
