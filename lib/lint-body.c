@@ -228,7 +228,7 @@ LINT_CHECK(fixes_missing)
 		if (ln->kind == LINT_LINE_CUT)
 			break;
 		for (char **h = c->policy->fixes_hints; *h; h++)
-			if (lint_find_ci(text + ln->start, ln->len, *h) >= 0) {
+			if (memmem(text + ln->start, ln->len, *h, strlen(*h))) {
 				lint_report(c, i + 1, "'%s': a bug fix names the commit it fixes "
 					    "(Fixes: <sha> (\"subject\"))", *h);
 				return;
@@ -254,7 +254,6 @@ struct body_ref {
 	const char *text;	/* the joined lines the offsets are into */
 };
 
-typedef void (*ref_fn)(struct lint_ctx *c, const struct body_ref *br);
 
 static gboolean ref_exempt(const char *s, gsize len)
 {
@@ -285,10 +284,20 @@ static GString *joined(const struct lint_message *m, guint i)
 	return j;
 }
 
-static void scan_refs(struct lint_ctx *c, ref_fn fn)
+/* Find the commits named in the body of c->msg (into c->lint->refs). */
+static void find_refs(struct lint_ctx *c)
 {
 	const struct lint_message *m = c->msg;
 	const char *text = m->in->message;
+	struct lint *l = c->lint;
+
+	if (!l->refs) {
+		l->refs = g_array_new(FALSE, FALSE, sizeof(struct body_ref));
+		l->ref_texts = g_ptr_array_new_with_free_func(g_free);
+	}
+	g_array_set_size(l->refs, 0);
+	g_ptr_array_set_size(l->ref_texts, 0);
+	l->refs_gen = m->gen;
 
 	for (guint i = 0; i < m->lines->len; i++) {
 		const struct lint_line *ln = &g_array_index(m->lines, struct lint_line, i);
@@ -301,6 +310,8 @@ static void scan_refs(struct lint_ctx *c, ref_fn fn)
 			struct body_ref br = { i + 1, FALSE, { 0 }, NULL };
 			gsize end, h;
 
+			if (s[k] != 'c' && s[k] != 'C' && !(c->repo && is_hex(s[k])))
+				continue;
 			if (k && (g_ascii_isalnum(s[k - 1]) || s[k - 1] == '_' || s[k - 1] == '/'))
 				continue;
 			if (ln->len - k > 7 && !g_ascii_strncasecmp(s + k, "commit", 6) &&
@@ -332,12 +343,25 @@ static void scan_refs(struct lint_ctx *c, ref_fn fn)
 			if (br.word && (h != k + 7 || s[k + 6] != ' '))
 				br.r.form = br.r.form == REF_OK ? REF_SPACING : br.r.form;
 			br.text = j->str;
-			fn(c, &br);
+			g_array_append_val(l->refs, br);
 			k = end > k ? (end < ln->len ? end : ln->len) : k;
 		}
 		if (j)
-			g_string_free(j, TRUE);
+			g_ptr_array_add(l->ref_texts, g_string_free(j, FALSE));
 	}
+}
+
+typedef void (*ref_fn)(struct lint_ctx *c, const struct body_ref *br);
+
+/* Call fn for each commit named in the body (found once per message). */
+static void scan_refs(struct lint_ctx *c, ref_fn fn)
+{
+	struct lint *l = c->lint;
+
+	if (!l->refs || l->refs_gen != c->msg->gen)
+		find_refs(c);
+	for (guint i = 0; i < l->refs->len; i++)
+		fn(c, &g_array_index(l->refs, struct body_ref, i));
 }
 
 static void ref_format(struct lint_ctx *c, const struct body_ref *br)

@@ -19,6 +19,12 @@ struct lint {
 	struct trailer_opts opts;
 	struct trailer_iter it;
 	struct lint_message msg;	/* reused by lint_check */
+	guint gen;			/* messages parsed so far */
+	/* lint-body.c's commits named in the body of message refs_gen, found
+	 * once for its three rules */
+	GArray *refs;
+	GPtrArray *ref_texts;		/* char*: the joined lines they point into */
+	guint refs_gen;
 };
 
 /* A commit named by (abbreviated) hex, looked up once per run. */

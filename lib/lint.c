@@ -119,12 +119,17 @@ gboolean lint_same_person(const struct lint_ctx *c, const char *name_a, const ch
 gssize lint_find_ci(const char *hay, gsize len, const char *needle)
 {
 	gsize n = strlen(needle);
+	char lo, up;
 
 	if (!n)
 		return 0;
+	lo = up = needle[0];
+	if (lo >= 'A' && lo <= 'Z')
+		lo = (char)(lo + 32);
+	else if (up >= 'a' && up <= 'z')
+		up = (char)(up - 32);
 	for (gsize i = 0; i + n <= len; i++)
-		if (g_ascii_tolower(hay[i]) == g_ascii_tolower(needle[0]) &&
-		    !g_ascii_strncasecmp(hay + i, needle, n))
+		if ((hay[i] == lo || hay[i] == up) && !g_ascii_strncasecmp(hay + i, needle, n))
 			return (gssize)i;
 	return -1;
 }
@@ -336,6 +341,7 @@ void lint_message_parse(struct lint *l, const struct lint_input *in, struct lint
 	}
 	m->in = in;
 	m->subject_line = 0;
+	m->gen = ++l->gen;
 	trailer_block_find(in->message, in->len, &l->opts, &m->block);
 	parse_lines(m);
 	parse_items(l, m);
@@ -386,6 +392,10 @@ void lint_free(struct lint *l)
 	lint_message_clear(&l->msg);
 	trailer_iter_done(&l->it);
 	g_hash_table_destroy(l->commits);
+	if (l->refs)
+		g_array_free(l->refs, TRUE);
+	if (l->ref_texts)
+		g_ptr_array_unref(l->ref_texts);
 	g_free(l->sev);
 	g_free(l);
 }

@@ -84,6 +84,7 @@ struct lint_message {
 	GArray *items;			/* struct lint_trailer, the block in order */
 	char *subject;			/* the title paragraph joined by spaces (owned) */
 	guint subject_line;		/* 1-based line where it starts (0: no title) */
+	guint gen;			/* which parse this is, for caches (never 0) */
 };
 
 /* ---- the review history (provided by the review module) ---- */

@@ -19,7 +19,8 @@
  *     obsoleteArchive = HOST   archives to link to the preferred one instead
  *     stableAddress = ADDR  the stable list (stable@vger.kernel.org)
  *     stableAlias = ADDR    old addresses of it (stable@kernel.org)
- *     fixesHint = WORD      text that says "this fixes a bug" (KASAN, syzbot)
+ *     fixesHint = TEXT      text that says "this fixes a bug" (KASAN:, syzbot;
+ *                           matched as written, case and all)
  *   [trailer "Canonical-Spelling"]   (matched case-insensitively; the
  *                           spelling of the last definition is canonical)
  *     kind = person | commit | url | text

@@ -22,8 +22,10 @@ TEST_PKGS="git perl b4 python3 public-inbox curl"
 # make fuzz: clang (14 on Debian 12) and its libFuzzer, ASan and UBSan
 # runtimes, which clang-14 only recommends
 FUZZ_PKGS="clang libclang-rt-14-dev"
-# mblaze: mthread; time: GNU time, for peak RSS (bench/mail.sh)
-BENCH_PKGS="mblaze time"
+# mblaze: mthread; time: GNU time, for peak RSS (bench/mail.sh);
+# linux-source-6.1: the kernel's scripts/checkpatch.pl, which
+# scripts/checkpatch.sh unpacks for bench/trailer.sh and t3170
+BENCH_PKGS="mblaze time linux-source-6.1"
 PCS="glib-2.0 libgit2 libcurl gmime-3.0 jansson libelf zlib"
 
 missing_build() {
@@ -52,6 +54,7 @@ missing_fuzz() {
 missing_bench() {
 	command -v mthread >/dev/null 2>&1 || return 0
 	/usr/bin/time --version 2>&1 | grep -q 'GNU' || return 0
+	[ -f /usr/src/linux-source-6.1.tar.xz ] || return 0
 	return 1
 }
 
