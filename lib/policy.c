@@ -291,13 +291,37 @@ struct load {
 
 static gboolean bad(const struct load *l, GError **error, const char *fmt, ...) G_GNUC_PRINTF(3, 4);
 
+/* s (owned, freed) with control characters written as \n, \t, \xNN: a
+ * value quoted in a message may hold a newline, the message is one line. */
+static char *one_line(char *s)
+{
+	GString *o;
+
+	if (!s || !strpbrk(s, "\x01\x02\x03\x04\x05\x06\x07\x08\t\n\x0b\x0c\r\x0e\x0f"
+			   "\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f\x7f"))
+		return s;
+	o = g_string_sized_new(strlen(s) + 8);
+	for (const char *c = s; *c; c++) {
+		if (*c == '\n')
+			g_string_append(o, "\\n");
+		else if (*c == '\t')
+			g_string_append(o, "\\t");
+		else if ((unsigned char)*c < 0x20 || *c == 0x7f)
+			g_string_append_printf(o, "\\x%02x", (unsigned char)*c);
+		else
+			g_string_append_c(o, *c);
+	}
+	g_free(s);
+	return g_string_free(o, FALSE);
+}
+
 static gboolean bad(const struct load *l, GError **error, const char *fmt, ...)
 {
 	va_list ap;
 	char *what;
 
 	va_start(ap, fmt);
-	what = g_strdup_vprintf(fmt, ap);
+	what = one_line(g_strdup_vprintf(fmt, ap));
 	va_end(ap);
 	if (l->line > 0)
 		qerr(error, QUILL_ERROR_INPUT, "%s:%d: %s", l->shown, l->line, what);
@@ -548,8 +572,11 @@ static gboolean apply_rule(struct load *l, const char *name, const char *id, gsi
 static gboolean apply(struct load *l, const char *name, const char *value, GError **error)
 {
 	const char *dot1 = strchr(name, '.'), *dot2 = strrchr(name, '.');
-	const char *var = dot2 + 1;
+	const char *var;
 
+	if (!dot1)	/* a key before any section header */
+		return bad(l, error, "unknown key '%s'", name);
+	var = dot2 + 1;
 	if (!strncmp(name, "policy.", 7) && dot1 == dot2)
 		return apply_policy(l, name, var, value, error);
 	if (dot1 != dot2 && !strncmp(name, "trailer.", 8))
