@@ -1,7 +1,7 @@
 /* mbox.c - mail sources: mapped mbox files, Maildirs, single messages.
  *
  * Hand-written scanning: this is the hot path of every command that reads
- * a mailbox, so separators are found with memmem over the mapping and each
+ * a mailbox, so separators are found with memchr over the mapping and each
  * message is a span into it; nothing is parsed or copied here.
  */
 #include "mbox.h"
@@ -208,23 +208,20 @@ void mbox_close(struct mbox *mb)
 	g_free(mb);
 }
 
-/* The start of the next separator line at or after `from` (a line start),
- * or the end of the data. */
+/* The start of the next separator line after `from`, or the end of the
+ * data.  memchr for the 'F' of "From " (rarer than newlines, and glibc's
+ * memchr is vectorised, where its memmem is a byte-wise two-way search). */
 static gsize next_separator(const struct mbox *mb, gsize from)
 {
-	const char *d = mb->data, *end = d + mb->len, *p = d + from;
+	const char *d = mb->data, *end = d + mb->len, *p = d + from + 1;
 
-	while (p < end) {
-		const char *hit = memmem(p, end - p, "\nFrom ", 6);
-		const char *eol;
-
-		if (!hit)
-			break;
-		hit++;
-		eol = memchr(hit, '\n', end - hit);
-		if (mbox_is_from_line(hit, (eol ? eol : end) - hit))
-			return hit - d;
-		p = hit;
+	while (p < end && (p = memchr(p, 'F', end - p))) {
+		if (p[-1] == '\n' && end - p >= 5 && !memcmp(p, "From ", 5)) {
+			const char *eol = memchr(p, '\n', end - p);
+			if (mbox_is_from_line(p, (eol ? eol : end) - p))
+				return p - d;
+		}
+		p++;
 	}
 	return mb->len;
 }
