@@ -32,29 +32,49 @@ static void take(const struct mail_item *it, void *payload)
 	g_array_append_val(st->records, r);
 }
 
-static json_t *as_json(struct state *st)
+/* A JSON string of valid UTF-8 (bytes that are not are replaced), or null. */
+static json_t *text(const char *s)
 {
-	json_t *list = json_array();
+	char *valid;
+	json_t *j;
 
+	if (!s)
+		return json_null();
+	if (g_utf8_validate(s, -1, NULL))
+		return json_string(s);
+	valid = g_utf8_make_valid(s, -1);
+	j = json_string(valid);
+	g_free(valid);
+	return j;
+}
+
+/* The flat list, one message at a time: a mailbox of 100k messages would
+ * make a document of hundreds of MB in memory. */
+static void print_json_list(struct state *st)
+{
+	struct json_stream js;
+
+	json_stream_begin(&js, "messages");
 	for (guint i = 0; i < thread_len(st->t); i++) {
 		const struct thread_entry *e = thread_get(st->t, i);
 		const struct record *r = e->message >= 0
 			? &g_array_index(st->records, struct record, e->message) : NULL;
 		char *date = r ? mail_iso_date(r->date) : NULL;
-		char *id = g_utf8_make_valid(e->msgid, -1);
-		char *parent = e->parent >= 0 ? g_utf8_make_valid(thread_get(st->t, e->parent)->msgid, -1)
-					      : NULL;
+		json_t *o = json_object();
 
-		json_array_append_new(list, json_pack("{s:s, s:o, s:i, s:o, s:o, s:o, s:b}",
-			"msgid", id, "parent", json_str_or_null(parent), "depth", (int)e->depth,
-			"subject", json_str_or_null(r ? r->subject : NULL),
-			"from", json_str_or_null(r ? r->from : NULL),
-			"date", json_str_or_null(date), "missing", r == NULL));
-		g_free(parent);
-		g_free(id);
+		json_object_set_new_nocheck(o, "msgid", text(e->msgid));
+		json_object_set_new_nocheck(o, "parent",
+					    e->parent >= 0 ? text(thread_get(st->t, e->parent)->msgid)
+							   : json_null());
+		json_object_set_new_nocheck(o, "depth", json_integer(e->depth));
+		json_object_set_new_nocheck(o, "subject", text(r ? r->subject : NULL));
+		json_object_set_new_nocheck(o, "from", text(r ? r->from : NULL));
+		json_object_set_new_nocheck(o, "date", date ? json_string(date) : json_null());
+		json_object_set_new_nocheck(o, "missing", json_boolean(r == NULL));
+		json_stream_item(&js, o);
 		g_free(date);
 	}
-	return json_pack("{s:o}", "messages", list);
+	json_stream_end(&js);
 }
 
 /* The name to show for a From: value (its display name, else the address). */
@@ -170,7 +190,7 @@ int cmd_mail_thread(int argc, char **argv, struct ctx *ctx)
 	if (rc == 0) {
 		thread_build(st.t);
 		if (json)
-			print_json(as_json(&st));
+			print_json_list(&st);
 		else
 			print_text(&st, ctx);
 	}

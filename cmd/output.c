@@ -39,6 +39,32 @@ void print_json(json_t *doc)
 	json_decref(doc);
 }
 
+void json_stream_begin(struct json_stream *js, const char *key)
+{
+	json_t *k = json_string(key);
+	char *ks = json_dumps(k, JSON_ENCODE_ANY);
+
+	printf("{\n  %s: [", ks);
+	free(ks);
+	json_decref(k);
+	js->started = TRUE;
+	js->any = FALSE;
+}
+
+void json_stream_item(struct json_stream *js, json_t *item)
+{
+	fputs(js->any ? ",\n    " : "\n    ", stdout);
+	json_dumpf(item, stdout, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(17));
+	json_decref(item);
+	js->any = TRUE;
+}
+
+void json_stream_end(struct json_stream *js)
+{
+	fputs(js->any ? "\n  ]\n}\n" : "]\n}\n", stdout);
+	js->started = FALSE;
+}
+
 json_t *json_str_or_null(const char *s)
 {
 	return s ? json_string(s) : json_null();

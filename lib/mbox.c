@@ -27,6 +27,7 @@ struct mbox {
 	gboolean mapped;
 	char *owned;		/* stdin or a small file, read into memory */
 	gsize pos;		/* scan position */
+	gsize dropped;		/* the mapping below this was given back (MADV_DONTNEED) */
 	guint count;
 	/* Maildir */
 	GPtrArray *files;	/* full paths, in order */
@@ -226,6 +227,24 @@ static gsize next_separator(const struct mbox *mb, gsize from)
 	return mb->len;
 }
 
+/* Give back the pages of the mapping well behind the scan (every 64 MiB):
+ * a read-only private mapping of an unchanged file re-reads them from the
+ * page cache if a span there is touched again, so spans stay valid, and a
+ * mailbox of several GB does not stay resident. */
+static void release_behind(struct mbox *mb, gsize upto)
+{
+	const gsize step = 64u << 20;
+	long page = sysconf(_SC_PAGESIZE);
+	gsize from, to;
+
+	if (!mb->mapped || upto < mb->dropped + 2 * step)
+		return;
+	from = mb->dropped;
+	to = (upto - step) / (gsize)page * (gsize)page;
+	if (to > from && madvise((char *)mb->data + from, to - from, MADV_DONTNEED) == 0)
+		mb->dropped = to;
+}
+
 gboolean mbox_next(struct mbox *mb, struct mbox_msg *msg, GError **error)
 {
 	memset(msg, 0, sizeof *msg);
@@ -283,6 +302,7 @@ gboolean mbox_next(struct mbox *mb, struct mbox_msg *msg, GError **error)
 		msg->index = ++mb->count;
 		msg->path = mb->name;
 		mb->pos = next;
+		release_behind(mb, line - d);
 		return TRUE;
 	}
 	return FALSE;
