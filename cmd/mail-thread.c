@@ -32,49 +32,46 @@ static void take(const struct mail_item *it, void *payload)
 	g_array_append_val(st->records, r);
 }
 
-/* A JSON string of valid UTF-8 (bytes that are not are replaced), or null. */
-static json_t *text(const char *s)
+/* s as a JSON string, made valid UTF-8 first where it is not; null for NULL. */
+static void put_text(const char *s)
 {
 	char *valid;
-	json_t *j;
 
-	if (!s)
-		return json_null();
-	if (g_utf8_validate(s, -1, NULL))
-		return json_string(s);
+	if (!s || g_utf8_validate(s, -1, NULL)) {
+		json_put_string(s);
+		return;
+	}
 	valid = g_utf8_make_valid(s, -1);
-	j = json_string(valid);
+	json_put_string(valid);
 	g_free(valid);
-	return j;
 }
 
-/* The flat list, one message at a time: a mailbox of 100k messages would
- * make a document of hundreds of MB in memory. */
+/* The flat list, one message at a time, written directly: a mailbox of
+ * 100k messages would otherwise make a document of hundreds of MB in
+ * memory, and jansson's dumper would take most of the run. */
 static void print_json_list(struct state *st)
 {
-	struct json_stream js;
-
-	json_stream_begin(&js, "messages");
+	fputs("{\n  \"messages\": [", stdout);
 	for (guint i = 0; i < thread_len(st->t); i++) {
 		const struct thread_entry *e = thread_get(st->t, i);
 		const struct record *r = e->message >= 0
 			? &g_array_index(st->records, struct record, e->message) : NULL;
 		char *date = r ? mail_iso_date(r->date) : NULL;
-		json_t *o = json_object();
 
-		json_object_set_new_nocheck(o, "msgid", text(e->msgid));
-		json_object_set_new_nocheck(o, "parent",
-					    e->parent >= 0 ? text(thread_get(st->t, e->parent)->msgid)
-							   : json_null());
-		json_object_set_new_nocheck(o, "depth", json_integer(e->depth));
-		json_object_set_new_nocheck(o, "subject", text(r ? r->subject : NULL));
-		json_object_set_new_nocheck(o, "from", text(r ? r->from : NULL));
-		json_object_set_new_nocheck(o, "date", date ? json_string(date) : json_null());
-		json_object_set_new_nocheck(o, "missing", json_boolean(r == NULL));
-		json_stream_item(&js, o);
+		fputs(i ? ",\n    {\"msgid\": " : "\n    {\"msgid\": ", stdout);
+		put_text(e->msgid);
+		fputs(", \"parent\": ", stdout);
+		put_text(e->parent >= 0 ? thread_get(st->t, e->parent)->msgid : NULL);
+		printf(", \"depth\": %u, \"subject\": ", e->depth);
+		put_text(r ? r->subject : NULL);
+		fputs(", \"from\": ", stdout);
+		put_text(r ? r->from : NULL);
+		fputs(", \"date\": ", stdout);
+		json_put_string(date);
+		fputs(r ? ", \"missing\": false}" : ", \"missing\": true}", stdout);
 		g_free(date);
 	}
-	json_stream_end(&js);
+	fputs(thread_len(st->t) ? "\n  ]\n}\n" : "]\n}\n", stdout);
 }
 
 /* The name to show for a From: value (its display name, else the address). */

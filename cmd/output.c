@@ -39,30 +39,37 @@ void print_json(json_t *doc)
 	json_decref(doc);
 }
 
-void json_stream_begin(struct json_stream *js, const char *key)
+void json_put_string(const char *s)
 {
-	json_t *k = json_string(key);
-	char *ks = json_dumps(k, JSON_ENCODE_ANY);
+	static const char hex[] = "0123456789abcdef";
+	const char *p, *run;
 
-	printf("{\n  %s: [", ks);
-	free(ks);
-	json_decref(k);
-	js->started = TRUE;
-	js->any = FALSE;
-}
+	if (!s) {
+		fputs("null", stdout);
+		return;
+	}
+	putchar('"');
+	for (p = run = s; *p; p++) {
+		unsigned char c = (unsigned char)*p;
 
-void json_stream_item(struct json_stream *js, json_t *item)
-{
-	fputs(js->any ? ",\n    " : "\n    ", stdout);
-	json_dumpf(item, stdout, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(17));
-	json_decref(item);
-	js->any = TRUE;
-}
-
-void json_stream_end(struct json_stream *js)
-{
-	fputs(js->any ? "\n  ]\n}\n" : "]\n}\n", stdout);
-	js->started = FALSE;
+		if (c >= 0x20 && c != '"' && c != '\\')
+			continue;
+		fwrite(run, 1, p - run, stdout);
+		run = p + 1;
+		switch (c) {
+		case '"': fputs("\\\"", stdout); break;
+		case '\\': fputs("\\\\", stdout); break;
+		case '\n': fputs("\\n", stdout); break;
+		case '\t': fputs("\\t", stdout); break;
+		case '\r': fputs("\\r", stdout); break;
+		default:
+			fputs("\\u00", stdout);
+			putchar(hex[c >> 4]);
+			putchar(hex[c & 15]);
+		}
+	}
+	fwrite(run, 1, p - run, stdout);
+	putchar('"');
 }
 
 json_t *json_str_or_null(const char *s)
