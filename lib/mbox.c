@@ -310,27 +310,31 @@ gboolean mbox_next(struct mbox *mb, struct mbox_msg *msg, GError **error)
 
 char *mbox_unescape(const char *data, gsize len, enum mbox_format format, gsize *len_out)
 {
-	GString *s = g_string_sized_new(len + 1);
-	const char *p = data, *end = data + len;
+	char *out = g_malloc(len + 1), *o = out;
+	const char *p = data, *end = data + len, *run = data;
 
-	while (p < end) {
-		const char *nl = memchr(p, '\n', end - p);
-		const char *le = nl ? nl + 1 : end;
+	/* runs between escaped lines are copied whole: find each '>' that
+	 * starts a line with memchr, not line by line */
+	while (format != MBOX_RAW && p < end && (p = memchr(p, '>', end - p))) {
 		const char *q = p;
 
-		if (format != MBOX_RAW && *p == '>') {
-			while (q < le && *q == '>')
+		if (p == data || p[-1] == '\n') {
+			while (q < end && *q == '>')
 				q++;
-			if (le - q >= 5 && !memcmp(q, "From ", 5) &&
-			    (format == MBOX_RD || q == p + 1))
-				p++;	/* one '>' less */
+			if (end - q >= 5 && !memcmp(q, "From ", 5) && (format == MBOX_RD || q == p + 1)) {
+				memcpy(o, run, p - run);	/* up to the '>' it loses */
+				o += p - run;
+				run = p + 1;
+			}
 		}
-		g_string_append_len(s, p, le - p);
-		p = le;
+		p = q > p ? q : p + 1;
 	}
+	memcpy(o, run, end - run);
+	o += end - run;
+	*o = 0;
 	if (len_out)
-		*len_out = s->len;
-	return g_string_free(s, FALSE);
+		*len_out = o - out;
+	return out;
 }
 
 void mbox_append_rd(GString *out, const char *from_line, const char *data, gsize len)
