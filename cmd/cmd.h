@@ -103,5 +103,10 @@ int cmd_mail_thread(int argc, char **argv, struct ctx *ctx);
 int cmd_mail_series(int argc, char **argv, struct ctx *ctx);
 int cmd_mail_split(int argc, char **argv, struct ctx *ctx);
 int cmd_trailer_parse(int argc, char **argv, struct ctx *ctx);
+int cmd_bench_run(int argc, char **argv, struct ctx *ctx);
+int cmd_bench_add(int argc, char **argv, struct ctx *ctx);
+int cmd_bench_show(int argc, char **argv, struct ctx *ctx);
+int cmd_bench_check(int argc, char **argv, struct ctx *ctx);
+int cmd_bench_size(int argc, char **argv, struct ctx *ctx);
 
 #endif

@@ -18,7 +18,12 @@ synopsis() {
 }
 
 for noun in $NOUNS; do
-	verbs=$(quill help $noun | sed -n 's/^  \([a-z0-9-]*\) .*/\1/p' | tr '\n' ' ')
+	# the commands that exist (a stub's help says it is not implemented yet)
+	verbs=
+	for v in $(quill help $noun | sed -n 's/^  \([a-z0-9-]*\) .*/\1/p'); do
+		quill $noun $v --help | grep -q "Not implemented yet" || verbs="$verbs $v"
+	done
+	[ -n "$verbs" ] || { test_skip "$noun: documentation" "no $noun command is implemented yet"; continue; }
 	test_expect_success "$noun: a man page with a synopsis line per verb" "
 		test -f \"\$QUILL_BUILD_DIR/man/quill-$noun.1\" &&
 		(for v in $verbs; do
