@@ -49,13 +49,18 @@ char *mail_iso_date(gint64 t)
 /* The ids of the first field `name` that has any (caller owns), or NULL. */
 static GPtrArray *first_ids(const struct message *m, const char *name)
 {
+	const struct message_field *first = message_field(m, name);
 	gsize n = strlen(name);
 
-	for (guint i = 0; i < m->fields->len; i++) {
+	if (!first)
+		return NULL;
+	/* from the first field of that name on (message_field finds it at once) */
+	for (guint i = (guint)(first - &g_array_index(m->fields, struct message_field, 0));
+	     i < m->fields->len; i++) {
 		const struct message_field *f = &g_array_index(m->fields, struct message_field, i);
 		GPtrArray *ids;
 
-		if (f->name_len != n || g_ascii_strncasecmp(f->name, name, n))
+		if (f != first && (f->name_len != n || g_ascii_strncasecmp(f->name, name, n)))
 			continue;
 		ids = message_parse_ids(f->value, f->value_len);
 		if (ids->len)
@@ -69,6 +74,9 @@ static GPtrArray *first_ids(const struct message *m, const char *name)
  * mail has some of. */
 static gboolean is_mail(const struct message *m)
 {
+	if (m->known[MESSAGE_F_FROM] >= 0 || m->known[MESSAGE_F_SUBJECT] >= 0 ||
+	    m->known[MESSAGE_F_DATE] >= 0 || m->known[MESSAGE_F_MESSAGE_ID] >= 0)
+		return TRUE;	/* the usual case, without a scan */
 	static const char *const names[] = {
 		"From", "Subject", "Date", "Message-ID", "To", "Received", "Return-Path",
 		"In-Reply-To", "References", "MIME-Version", "Delivered-To", "Sender",
@@ -101,10 +109,11 @@ static void one(struct mail_read *r, const struct mbox_msg *raw, const char *nam
 	struct message *m = message_parse(raw->data, raw->len);
 	struct mail_item it = { 0 };
 	GPtrArray *mid, *irt;
-	GString *problems = g_string_new(NULL);
-	char *synthetic = NULL, *w = where(raw, name);
+	GString *problems = NULL;
+	char *synthetic = NULL, *w = NULL;
 
 	if (!is_mail(m)) {
+		w = where(raw, name);
 		/* held back: if nothing turns out to be mail, one error says it */
 		char *text = g_strdup_printf("%s: not a mail (no header fields), left out", w);
 		if (r->mail)
@@ -112,7 +121,6 @@ static void one(struct mail_read *r, const struct mbox_msg *raw, const char *nam
 		else
 			g_ptr_array_add(r->held, g_strdup(text));
 		g_free(text);
-		g_string_free(problems, TRUE);
 		message_free(m);
 		g_free(w);
 		return;
@@ -127,25 +135,30 @@ static void one(struct mail_read *r, const struct mbox_msg *raw, const char *nam
 	it.body_len = raw->len - m->body;
 	it.position = position;
 	it.in_reply_to = irt ? g_ptr_array_index(irt, 0) : NULL;
-	it.where = w;
 	if (mid) {
 		it.msgid = g_ptr_array_index(mid, 0);
 	} else {
 		it.msgid = synthetic = g_strdup_printf("nomsgid.%u@quill.invalid", position);
+		problems = g_string_new(NULL);
 		g_string_append_printf(problems, "no Message-ID (taken as <%s>)", synthetic);
 	}
-	if (m->truncated)
+	if (m->truncated) {
+		if (!problems)
+			problems = g_string_new(NULL);
 		g_string_append_printf(problems, "%sthe header block does not end (cut short?)",
 				       problems->len ? "; " : "");
+	}
 	if (!r->mail++) {
 		for (guint i = 0; i < r->held->len; i++)
 			mail_warn(NULL, "%s", (char *)g_ptr_array_index(r->held, i));
 		g_ptr_array_set_size(r->held, 0);
 	}
-	if (problems->len)
+	if (problems) {
+		w = where(raw, name);
 		mail_warn(NULL, "%s: %s", w, problems->str);
+		g_string_free(problems, TRUE);
+	}
 	fn(&it, payload);
-	g_string_free(problems, TRUE);
 	if (mid)
 		g_ptr_array_unref(mid);
 	if (irt)

@@ -26,7 +26,6 @@ struct mail_item {
 					 * position) for a message without one */
 	const char *in_reply_to;	/* the first id of the first In-Reply-To that has one */
 	GPtrArray *refs;		/* the ids of the first References that has some */
-	const char *where;		/* "FILE: message N (byte B)", for warnings */
 };
 
 typedef void (*mail_item_fn)(const struct mail_item *item, void *payload);

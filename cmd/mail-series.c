@@ -6,31 +6,49 @@
 #include <stdio.h>
 #include <string.h>
 
+struct fill_ctx {
+	const struct mail_item *it;
+	char *from, *cid;
+};
+
+/* What lib/postings asks for, for a message that may be a cover or patch. */
+static void fill(struct posting_mail *pm, unsigned need, void *payload)
+{
+	struct fill_ctx *f = payload;
+	const struct mail_item *it = f->it;
+
+	if (need & POSTING_NEED_HEADERS) {
+		pm->from = f->from = mail_header_text(it->m, "From");
+		pm->date = message_date(it->m);
+		f->cid = message_get(it->m, "X-Change-ID");
+		if (f->cid && !*f->cid)
+			g_clear_pointer(&f->cid, g_free);
+	}
+	if (!f->cid && (need & POSTING_NEED_FOOTER))
+		f->cid = postings_body_change_id(it->body, it->body_len);
+	pm->change_id = f->cid;
+	if (need & POSTING_NEED_DIFF)
+		pm->has_diff = postings_body_has_diff(it->body, it->body_len);
+}
+
 static void take(const struct mail_item *it, void *payload)
 {
 	struct postings *p = payload;
 	char *subject = mail_header_text(it->m, "Subject");
-	char *from = mail_header_text(it->m, "From");
-	char *cid = message_get(it->m, "X-Change-ID");
+	struct fill_ctx f = { it, NULL, NULL };
 	struct posting_mail pm = { 0 };
 
-	if (cid && !*cid)
-		g_clear_pointer(&cid, g_free);
-	if (!cid)
-		cid = postings_body_change_id(it->body, it->body_len);
 	pm.msgid = it->msgid;
 	pm.in_reply_to = it->in_reply_to;
 	pm.refs = (const char *const *)it->refs->pdata;
 	pm.nrefs = it->refs->len;
 	pm.subject = subject;
-	pm.from = from;
-	pm.date = message_date(it->m);
-	pm.change_id = cid;
-	pm.has_diff = postings_body_has_diff(it->body, it->body_len);
 	pm.position = it->position;
+	pm.fill = fill;
+	pm.fill_payload = &f;
 	postings_add(p, &pm);
-	g_free(cid);
-	g_free(from);
+	g_free(f.cid);
+	g_free(f.from);
 	g_free(subject);
 }
 

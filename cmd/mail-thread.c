@@ -32,29 +32,46 @@ static void take(const struct mail_item *it, void *payload)
 	g_array_append_val(st->records, r);
 }
 
-static json_t *as_json(struct state *st)
+/* s as a JSON string, made valid UTF-8 first where it is not; null for NULL. */
+static void put_text(const char *s)
 {
-	json_t *list = json_array();
+	char *valid;
 
+	if (!s || g_utf8_validate(s, -1, NULL)) {
+		json_put_string(s);
+		return;
+	}
+	valid = g_utf8_make_valid(s, -1);
+	json_put_string(valid);
+	g_free(valid);
+}
+
+/* The flat list, one message at a time, written directly: a mailbox of
+ * 100k messages would otherwise make a document of hundreds of MB in
+ * memory, and jansson's dumper would take most of the run. */
+static void print_json_list(struct state *st)
+{
+	fputs("{\n  \"messages\": [", stdout);
 	for (guint i = 0; i < thread_len(st->t); i++) {
 		const struct thread_entry *e = thread_get(st->t, i);
 		const struct record *r = e->message >= 0
 			? &g_array_index(st->records, struct record, e->message) : NULL;
 		char *date = r ? mail_iso_date(r->date) : NULL;
-		char *id = g_utf8_make_valid(e->msgid, -1);
-		char *parent = e->parent >= 0 ? g_utf8_make_valid(thread_get(st->t, e->parent)->msgid, -1)
-					      : NULL;
 
-		json_array_append_new(list, json_pack("{s:s, s:o, s:i, s:o, s:o, s:o, s:b}",
-			"msgid", id, "parent", json_str_or_null(parent), "depth", (int)e->depth,
-			"subject", json_str_or_null(r ? r->subject : NULL),
-			"from", json_str_or_null(r ? r->from : NULL),
-			"date", json_str_or_null(date), "missing", r == NULL));
-		g_free(parent);
-		g_free(id);
+		fputs(i ? ",\n    {\"msgid\": " : "\n    {\"msgid\": ", stdout);
+		put_text(e->msgid);
+		fputs(", \"parent\": ", stdout);
+		put_text(e->parent >= 0 ? thread_get(st->t, e->parent)->msgid : NULL);
+		printf(", \"depth\": %u, \"subject\": ", e->depth);
+		put_text(r ? r->subject : NULL);
+		fputs(", \"from\": ", stdout);
+		put_text(r ? r->from : NULL);
+		fputs(", \"date\": ", stdout);
+		json_put_string(date);
+		fputs(r ? ", \"missing\": false}" : ", \"missing\": true}", stdout);
 		g_free(date);
 	}
-	return json_pack("{s:o}", "messages", list);
+	fputs(thread_len(st->t) ? "\n  ]\n}\n" : "]\n}\n", stdout);
 }
 
 /* The name to show for a From: value (its display name, else the address). */
@@ -170,7 +187,7 @@ int cmd_mail_thread(int argc, char **argv, struct ctx *ctx)
 	if (rc == 0) {
 		thread_build(st.t);
 		if (json)
-			print_json(as_json(&st));
+			print_json_list(&st);
 		else
 			print_text(&st, ctx);
 	}

@@ -30,6 +30,11 @@ static const struct command commands[] = {
 	{ "mail", "split", cmd_mail_split, 0, "split mailboxes into one file per message" },
 	{ "trailer", "parse", cmd_trailer_parse, 0, "print the trailers of messages as git interpret-trailers --parse" },
 	{ "trailer", "lint", cmd_trailer_lint, 0, "check commits or patch mails against the trailer policy" },
+	{ "bench", "run", cmd_bench_run, NEED_REPO, "run a command, attach its timings to the series" },
+	{ "bench", "add", cmd_bench_add, NEED_REPO, "attach results made elsewhere (hyperfine, perf stat, ...)" },
+	{ "bench", "show", cmd_bench_show, NEED_REPO, "the attached results as tables" },
+	{ "bench", "check", cmd_bench_check, NEED_REPO, "compare the numbers a message claims with the data" },
+	{ "bench", "size", cmd_bench_size, 0, "object size changes, symbol by symbol (bloat-o-meter)" },
 };
 
 static const struct {
@@ -38,6 +43,7 @@ static const struct {
 	{ "series", "a patch series and all its versions, kept in git" },
 	{ "mail", "mailboxes, threads and posted series (no repository needed)" },
 	{ "trailer", "commit trailers: parsing, and linting against a policy" },
+	{ "bench", "benchmark results and object sizes, attached to a series" },
 };
 
 static void print_overview(FILE *f)

@@ -39,6 +39,39 @@ void print_json(json_t *doc)
 	json_decref(doc);
 }
 
+void json_put_string(const char *s)
+{
+	static const char hex[] = "0123456789abcdef";
+	const char *p, *run;
+
+	if (!s) {
+		fputs("null", stdout);
+		return;
+	}
+	putchar('"');
+	for (p = run = s; *p; p++) {
+		unsigned char c = (unsigned char)*p;
+
+		if (c >= 0x20 && c != '"' && c != '\\')
+			continue;
+		fwrite(run, 1, p - run, stdout);
+		run = p + 1;
+		switch (c) {
+		case '"': fputs("\\\"", stdout); break;
+		case '\\': fputs("\\\\", stdout); break;
+		case '\n': fputs("\\n", stdout); break;
+		case '\t': fputs("\\t", stdout); break;
+		case '\r': fputs("\\r", stdout); break;
+		default:
+			fputs("\\u00", stdout);
+			putchar(hex[c >> 4]);
+			putchar(hex[c & 15]);
+		}
+	}
+	fwrite(run, 1, p - run, stdout);
+	putchar('"');
+}
+
 json_t *json_str_or_null(const char *s)
 {
 	return s ? json_string(s) : json_null();

@@ -1,7 +1,7 @@
 /* mbox.c - mail sources: mapped mbox files, Maildirs, single messages.
  *
  * Hand-written scanning: this is the hot path of every command that reads
- * a mailbox, so separators are found with memmem over the mapping and each
+ * a mailbox, so separators are found with memchr over the mapping and each
  * message is a span into it; nothing is parsed or copied here.
  */
 #include "mbox.h"
@@ -27,6 +27,8 @@ struct mbox {
 	gboolean mapped;
 	char *owned;		/* stdin or a small file, read into memory */
 	gsize pos;		/* scan position */
+	gsize dropped;		/* the mapping below this was given back (MADV_DONTNEED) */
+	gsize populated;	/* the page tables below this were filled (MADV_POPULATE_READ) */
 	guint count;
 	/* Maildir */
 	GPtrArray *files;	/* full paths, in order */
@@ -208,25 +210,51 @@ void mbox_close(struct mbox *mb)
 	g_free(mb);
 }
 
-/* The start of the next separator line at or after `from` (a line start),
- * or the end of the data. */
+/* The start of the next separator line after `from`, or the end of the
+ * data.  memchr for the 'F' of "From " (rarer than newlines, and glibc's
+ * memchr is vectorised, where its memmem is a byte-wise two-way search). */
 static gsize next_separator(const struct mbox *mb, gsize from)
 {
-	const char *d = mb->data, *end = d + mb->len, *p = d + from;
+	const char *d = mb->data, *end = d + mb->len, *p = d + from + 1;
 
-	while (p < end) {
-		const char *hit = memmem(p, end - p, "\nFrom ", 6);
-		const char *eol;
-
-		if (!hit)
-			break;
-		hit++;
-		eol = memchr(hit, '\n', end - hit);
-		if (mbox_is_from_line(hit, (eol ? eol : end) - hit))
-			return hit - d;
-		p = hit;
+	while (p < end && (p = memchr(p, 'F', end - p))) {
+		if (p[-1] == '\n' && end - p >= 5 && !memcmp(p, "From ", 5)) {
+			const char *eol = memchr(p, '\n', end - p);
+			if (mbox_is_from_line(p, (eol ? eol : end) - p))
+				return p - d;
+		}
+		p++;
 	}
 	return mb->len;
+}
+
+/* Give back the pages of the mapping well behind the scan (every 64 MiB):
+ * a read-only private mapping of an unchanged file re-reads them from the
+ * page cache if a span there is touched again, so spans stay valid, and a
+ * mailbox of several GB does not stay resident. */
+static void release_behind(struct mbox *mb, gsize upto)
+{
+	const gsize step = 64u << 20;
+	long page = sysconf(_SC_PAGESIZE);
+	gsize from, to;
+
+	if (!mb->mapped)
+		return;
+#ifdef MADV_POPULATE_READ
+	/* fill the page tables of the next stretch in one call: cheaper than
+	 * a page fault every few pages (Linux 5.14; older kernels say EINVAL) */
+	if (upto + step / 2 > mb->populated && mb->populated < mb->len) {
+		gsize a = mb->populated, b = MIN(mb->len, a + step);
+		madvise((char *)mb->data + a, b - a, MADV_POPULATE_READ);
+		mb->populated = b;
+	}
+#endif
+	if (upto < mb->dropped + 2 * step)
+		return;
+	from = mb->dropped;
+	to = (upto - step) / (gsize)page * (gsize)page;
+	if (to > from && madvise((char *)mb->data + from, to - from, MADV_DONTNEED) == 0)
+		mb->dropped = to;
 }
 
 gboolean mbox_next(struct mbox *mb, struct mbox_msg *msg, GError **error)
@@ -286,6 +314,7 @@ gboolean mbox_next(struct mbox *mb, struct mbox_msg *msg, GError **error)
 		msg->index = ++mb->count;
 		msg->path = mb->name;
 		mb->pos = next;
+		release_behind(mb, line - d);
 		return TRUE;
 	}
 	return FALSE;
@@ -293,27 +322,31 @@ gboolean mbox_next(struct mbox *mb, struct mbox_msg *msg, GError **error)
 
 char *mbox_unescape(const char *data, gsize len, enum mbox_format format, gsize *len_out)
 {
-	GString *s = g_string_sized_new(len + 1);
-	const char *p = data, *end = data + len;
+	char *out = g_malloc(len + 1), *o = out;
+	const char *p = data, *end = data + len, *run = data;
 
-	while (p < end) {
-		const char *nl = memchr(p, '\n', end - p);
-		const char *le = nl ? nl + 1 : end;
+	/* runs between escaped lines are copied whole: find each '>' that
+	 * starts a line with memchr, not line by line */
+	while (format != MBOX_RAW && p < end && (p = memchr(p, '>', end - p))) {
 		const char *q = p;
 
-		if (format != MBOX_RAW && *p == '>') {
-			while (q < le && *q == '>')
+		if (p == data || p[-1] == '\n') {
+			while (q < end && *q == '>')
 				q++;
-			if (le - q >= 5 && !memcmp(q, "From ", 5) &&
-			    (format == MBOX_RD || q == p + 1))
-				p++;	/* one '>' less */
+			if (end - q >= 5 && !memcmp(q, "From ", 5) && (format == MBOX_RD || q == p + 1)) {
+				memcpy(o, run, p - run);	/* up to the '>' it loses */
+				o += p - run;
+				run = p + 1;
+			}
 		}
-		g_string_append_len(s, p, le - p);
-		p = le;
+		p = q > p ? q : p + 1;
 	}
+	memcpy(o, run, end - run);
+	o += end - run;
+	*o = 0;
 	if (len_out)
-		*len_out = s->len;
-	return g_string_free(s, FALSE);
+		*len_out = o - out;
+	return out;
 }
 
 void mbox_append_rd(GString *out, const char *from_line, const char *data, gsize len)

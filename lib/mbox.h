@@ -5,7 +5,9 @@
  * lines; each message is handed out as a span into the mapping, so reading a
  * mailbox of several GB copies nothing.  Spans stay valid until mbox_close.
  * Unescaping ">From " lines is separate (mbox_unescape), done only for the
- * messages whose bodies someone reads.
+ * messages whose bodies someone reads.  Pages far behind the scan are given
+ * back to the kernel as it goes (they come back from the page cache if a
+ * span there is read again), so a mailbox's size is not its reader's.
  */
 #ifndef QUILL_MBOX_H
 #define QUILL_MBOX_H

@@ -8,6 +8,51 @@
 #include <gmime/gmime.h>
 #include <string.h>
 
+static const struct {
+	const char *name;
+	gsize len;
+} known_names[MESSAGE_F_KNOWN] = {
+	[MESSAGE_F_MESSAGE_ID] = { "message-id", 10 },
+	[MESSAGE_F_IN_REPLY_TO] = { "in-reply-to", 11 },
+	[MESSAGE_F_REFERENCES] = { "references", 10 },
+	[MESSAGE_F_SUBJECT] = { "subject", 7 },
+	[MESSAGE_F_FROM] = { "from", 4 },
+	[MESSAGE_F_DATE] = { "date", 4 },
+	[MESSAGE_F_X_CHANGE_ID] = { "x-change-id", 11 },
+	[MESSAGE_F_CONTENT_TYPE] = { "content-type", 12 },
+};
+
+/* s[0..n) equals the lower-case name `lower`, ignoring ASCII case (field
+ * names are letters, digits and '-': or-ing 0x20 folds letters and keeps
+ * '-' and digits as they are). */
+static inline gboolean same_lower(const char *s, const char *lower, gsize n)
+{
+	for (gsize i = 0; i < n; i++)
+		if (((unsigned char)s[i] | 0x20) != (unsigned char)lower[i])
+			return FALSE;
+	return TRUE;
+}
+
+/* Which known name this is, or -1: by length first, then the letters. */
+static int known_index(const char *name, gsize len)
+{
+	int a = -1, b = -1;
+
+	switch (len) {
+	case 4: a = MESSAGE_F_FROM; b = MESSAGE_F_DATE; break;
+	case 7: a = MESSAGE_F_SUBJECT; break;
+	case 10: a = MESSAGE_F_MESSAGE_ID; b = MESSAGE_F_REFERENCES; break;
+	case 11: a = MESSAGE_F_IN_REPLY_TO; b = MESSAGE_F_X_CHANGE_ID; break;
+	case 12: a = MESSAGE_F_CONTENT_TYPE; break;
+	default: return -1;
+	}
+	if (same_lower(name, known_names[a].name, len))
+		return a;
+	if (b >= 0 && same_lower(name, known_names[b].name, len))
+		return b;
+	return -1;
+}
+
 struct message *message_parse(const char *data, gsize len)
 {
 	struct message *m = g_new0(struct message, 1);
@@ -19,6 +64,8 @@ struct message *message_parse(const char *data, gsize len)
 	m->fields = g_array_sized_new(FALSE, FALSE, sizeof(struct message_field), 16);
 	m->body = len;
 	m->truncated = TRUE;
+	for (int k = 0; k < MESSAGE_F_KNOWN; k++)
+		m->known[k] = -1;
 	while (p < end) {
 		const char *nl = memchr(p, '\n', end - p);
 		const char *le = nl ? nl : end;	/* end of the line's content */
@@ -66,6 +113,11 @@ struct message *message_parse(const char *data, gsize len)
 			f.value_len = content_end - (colon + 1);
 			g_array_append_val(m->fields, f);
 			cur = &g_array_index(m->fields, struct message_field, m->fields->len - 1);
+			{
+				int k = known_index(f.name, f.name_len);
+				if (k >= 0 && m->known[k] < 0)
+					m->known[k] = (int)m->fields->len - 1;
+			}
 		}
 		p = nl ? nl + 1 : end;
 	}
@@ -83,6 +135,11 @@ void message_free(struct message *m)
 const struct message_field *message_field(const struct message *m, const char *name)
 {
 	gsize n = strlen(name);
+	int k = known_index(name, n);
+
+	if (k >= 0)
+		return m->known[k] >= 0 ? &g_array_index(m->fields, struct message_field, m->known[k])
+				       : NULL;
 
 	for (guint i = 0; i < m->fields->len; i++) {
 		const struct message_field *f = &g_array_index(m->fields, struct message_field, i);
@@ -95,15 +152,21 @@ const struct message_field *message_field(const struct message *m, const char *n
 /* Unfold: drop CR and LF, keep the whitespace that follows; trim. */
 static char *unfold(const char *v, gsize len)
 {
-	GString *s = g_string_sized_new(len);
 	const char *p = v, *end = v + len;
+	char *out, *o;
 
+	while (p < end && g_ascii_isspace(*p))
+		p++;
+	while (end > p && g_ascii_isspace(end[-1]))
+		end--;
+	if (!memchr(p, '\n', end - p) && !memchr(p, '\r', end - p))
+		return g_strndup(p, end - p);	/* the common case: one line */
+	o = out = g_malloc(end - p + 1);
 	for (; p < end; p++)
 		if (*p != '\r' && *p != '\n')
-			g_string_append_c(s, *p);
-	g_strstrip(s->str);
-	s->len = strlen(s->str);
-	return g_string_free(s, FALSE);
+			*o++ = *p;
+	*o = 0;
+	return out;
 }
 
 char *message_get(const struct message *m, const char *name)
@@ -206,14 +269,88 @@ GPtrArray *message_references(const struct message *m)
 	return ids;
 }
 
+/* Days from 1970-01-01 to y-m-d (proleptic Gregorian). */
+static gint64 days_from_civil(gint64 y, int m, int d)
+{
+	gint64 era, yoe, doy, doe;
+
+	y -= m <= 2;
+	era = (y >= 0 ? y : y - 399) / 400;
+	yoe = y - era * 400;
+	doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+	return era * 146097 + doe - 719468;
+}
+
+static gboolean digits(const char **p, const char *end, int min, int max, int *out)
+{
+	int n = 0, v = 0;
+
+	while (*p < end && g_ascii_isdigit(**p) && n < max) {
+		v = v * 10 + (*(*p)++ - '0');
+		n++;
+	}
+	*out = v;
+	return n >= min;
+}
+
+/* The Date all mail software writes, "[Tue, ]2 Dec 2025 10:00[:00] +0100"
+ * (RFC 5322 3.3), parsed by hand: a mailbox has one per message and GMime's
+ * general parser costs some thousand instructions each.  FALSE for anything
+ * else, which then goes to GMime. */
+static gboolean fast_date(const char *p, const char *end, gint64 *out)
+{
+	static const char months[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
+	int day, mon = -1, year, hh, mm, ss = 0, zh, zm;
+	gboolean neg;
+
+	while (p < end && *p == ' ')
+		p++;
+	if (end - p >= 5 && g_ascii_isalpha(p[0]) && p[3] == ',') {
+		p += 4;
+		while (p < end && *p == ' ')
+			p++;
+	}
+	if (!digits(&p, end, 1, 2, &day) || p >= end || *p++ != ' ' || end - p < 4)
+		return FALSE;
+	for (int i = 0; i < 12; i++)
+		if (!memcmp(p, months + 3 * i, 3))
+			mon = i + 1;
+	p += 3;
+	if (mon < 0 || p >= end || *p++ != ' ' || !digits(&p, end, 4, 4, &year) || p >= end ||
+	    *p++ != ' ' || !digits(&p, end, 2, 2, &hh) || p >= end || *p++ != ':' ||
+	    !digits(&p, end, 2, 2, &mm))
+		return FALSE;
+	if (p < end && *p == ':' && (++p, !digits(&p, end, 2, 2, &ss)))
+		return FALSE;
+	if (p >= end || *p++ != ' ' || p >= end || (*p != '+' && *p != '-'))
+		return FALSE;
+	neg = *p++ == '-';
+	if (!digits(&p, end, 2, 2, &zh) || !digits(&p, end, 2, 2, &zm))
+		return FALSE;
+	while (p < end && *p == ' ')
+		p++;
+	if (p < end && *p != '(')	/* only a comment ("(UTC)") may follow */
+		return FALSE;
+	if (day < 1 || day > 31 || hh > 23 || mm > 59 || ss > 60 || zm > 59)
+		return FALSE;
+	*out = days_from_civil(year, mon, day) * 86400 + hh * 3600 + mm * 60 + ss -
+	       (neg ? -1 : 1) * (zh * 3600 + zm * 60);
+	return TRUE;
+}
+
 gint64 message_date(const struct message *m)
 {
-	char *v = message_get(m, "Date");
+	const struct message_field *f = message_field(m, "Date");
+	char *v;
 	GDateTime *dt;
 	gint64 t = 0;
 
-	if (!v)
+	if (!f)
 		return 0;
+	if (fast_date(f->value, f->value + f->value_len, &t))
+		return t;
+	v = unfold(f->value, f->value_len);
 	dt = g_mime_utils_header_decode_date(v);
 	if (dt) {
 		t = g_date_time_to_unix(dt);

@@ -18,12 +18,21 @@ struct message_field {
 	gsize value_len;
 };
 
+/* The fields every reader asks for: message_field finds their first
+ * occurrence without a scan. */
+enum message_known {
+	MESSAGE_F_MESSAGE_ID, MESSAGE_F_IN_REPLY_TO, MESSAGE_F_REFERENCES, MESSAGE_F_SUBJECT,
+	MESSAGE_F_FROM, MESSAGE_F_DATE, MESSAGE_F_X_CHANGE_ID, MESSAGE_F_CONTENT_TYPE,
+	MESSAGE_F_KNOWN
+};
+
 struct message {
 	const char *data;	/* the whole message (borrowed) */
 	gsize len;
 	gsize body;		/* offset of the body (after the blank line), or len */
 	GArray *fields;		/* struct message_field, in order */
 	gboolean truncated;	/* the header block never ended */
+	int known[MESSAGE_F_KNOWN];	/* index in fields of each known name, or -1 */
 };
 
 /* Parse the header block of data[0..len).  Never fails: what is not a

@@ -300,8 +300,9 @@ static enum posting_kind classify(const struct subject *s, gboolean has_diff)
 	return POSTING_COMMENT;
 }
 
-enum posting_kind postings_add(struct postings *p, const struct posting_mail *m)
+enum posting_kind postings_add(struct postings *p, const struct posting_mail *mail)
 {
+	struct posting_mail copy = *mail, *m = &copy;
 	struct subject s;
 	enum posting_kind kind;
 	char *author;
@@ -319,6 +320,16 @@ enum posting_kind postings_add(struct postings *p, const struct posting_mail *m)
 		g_hash_table_add(p->seen, g_strdup(m->msgid));
 	}
 	subject_parse(&s, m->subject ? m->subject : "", -1);
+	/* only an unnumbered subject without PATCH needs to look for a diff;
+	 * only covers and unnumbered patches carry b4's footer */
+	if (m->fill && !(s.reply || s.forward)) {
+		unsigned need = POSTING_NEED_HEADERS;
+		if (!subject_numbered(&s) && !(s.flags & SUBJECT_PATCH))
+			need |= POSTING_NEED_DIFF;
+		if (!subject_numbered(&s) || s.index == 0)
+			need |= POSTING_NEED_FOOTER;
+		m->fill(m, need, m->fill_payload);
+	}
 	kind = classify(&s, m->has_diff);
 	p->count[kind]++;
 	if (kind == POSTING_COMMENT) {
@@ -511,20 +522,36 @@ static const char *next_line(const char *p, const char *end)
 	return nl ? nl + 1 : end;
 }
 
+/* The first line at or after p (a line start) that begins with prefix, or
+ * NULL.  Line by line with memchr: glibc's memmem is a byte-wise two-way
+ * search, ten times slower for needles that start with a newline, and this
+ * runs over every body of a mailbox. */
+static const char *find_line(const char *p, const char *end, const char *prefix, gsize n)
+{
+	while (p < end) {
+		const char *nl;
+
+		if ((gsize)(end - p) >= n && *p == *prefix && !memcmp(p, prefix, n))
+			return p;
+		if (!(nl = memchr(p, '\n', end - p)))
+			return NULL;
+		p = nl + 1;
+	}
+	return NULL;
+}
+
 gboolean postings_body_has_diff(const char *body, gsize len)
 {
-	const char *end = body + len, *p;
+	const char *end = body + len, *p, *prev = NULL;
 
-	if (line_is(body, end, "diff --git ") || memmem(body, len, "\ndiff --git ", 12))
-		return TRUE;
-	for (p = body; (p = memmem(p, end - p, "\n+++ ", 5)); p++) {
-		const char *line = p + 1, *prev = p, *after;
-
-		while (prev > body && prev[-1] != '\n')
-			prev--;
-		after = next_line(line, end);
-		if (line_is(prev, end, "--- ") && line_is(after, end, "@@ "))
+	/* "diff --git", or a "--- " "+++ " "@@ " run of lines */
+	for (p = body; p < end; p = next_line(p, end)) {
+		if (*p == 'd' && line_is(p, end, "diff --git "))
 			return TRUE;
+		if (*p == '+' && prev && line_is(prev, end, "--- ") && line_is(p, end, "+++ ") &&
+		    line_is(next_line(p, end), end, "@@ "))
+			return TRUE;
+		prev = p;
 	}
 	return FALSE;
 }
@@ -533,11 +560,9 @@ char *postings_body_change_id(const char *body, gsize len)
 {
 	const char *end = body + len, *hit = NULL, *p = body, *q;
 
-	if (line_is(body, end, "change-id: "))
-		hit = body;
-	while ((q = memmem(p, end - p, "\nchange-id: ", 12))) {
-		hit = q + 1;
-		p = q + 1;
+	while ((q = find_line(p, end, "change-id: ", 11))) {
+		hit = q;
+		p = next_line(q, end);
 	}
 	if (!hit)
 		return NULL;

@@ -43,8 +43,17 @@
 
 enum posting_kind { POSTING_COMMENT, POSTING_COVER, POSTING_PATCH, POSTING_COPY };
 
+enum posting_need {
+	POSTING_NEED_HEADERS = 1 << 0,	/* from, date, and change_id from a header */
+	POSTING_NEED_FOOTER = 1 << 1,	/* change_id from the body's footer */
+	POSTING_NEED_DIFF = 1 << 2,	/* has_diff */
+};
+
 /* One message, as read by the caller.  Everything is borrowed for the time
- * of postings_add (what is kept is copied). */
+ * of postings_add (what is kept is copied).  With `fill` set, the fields
+ * from, date, change_id and has_diff may be left empty: postings_add asks
+ * fill for what the message's subject makes it need (nothing for a reply),
+ * so most of a mailbox costs neither decoding nor a body scan. */
 struct posting_mail {
 	const char *msgid;		/* without <>; NULL when it has none */
 	const char *in_reply_to;	/* the first id of In-Reply-To, or NULL */
@@ -56,6 +65,10 @@ struct posting_mail {
 	const char *change_id;		/* the b4 change-id (footer or X-Change-ID:), or NULL */
 	gboolean has_diff;		/* see postings_body_has_diff */
 	guint position;			/* 1-based position in the mailbox */
+	/* fill in what `need` (enum posting_need) asks for; the strings it
+	 * sets must live until postings_add returns */
+	void (*fill)(struct posting_mail *m, unsigned need, void *payload);
+	void *fill_payload;
 };
 
 /* One posting: one version of a series as sent. */
@@ -86,6 +99,8 @@ void postings_free(struct postings *p);
 
 /* Take the next message of the mailbox; what it was taken as. */
 enum posting_kind postings_add(struct postings *p, const struct posting_mail *m);
+
+
 
 /* After the last message: numbers received, messages in order, versions
  * linked.  Call once; nothing can be added after it. */

@@ -66,6 +66,22 @@ test_expect_success 'JSON shape: every key, with its type' '
 	PY
 '
 
+# A message whose id and subject hold a quote, a backslash, a tab and a
+# control byte (written with printf escapes, to keep the shell out of it).
+printf 'From x Thu Jan  1 00:00:00 1970\nMessage-ID: <q\042u\134o@x>\nFrom: =?UTF-8?q?Zo=C3=AB?= <z@example.org>\nSubject: a \042quoted\042 back\134slash\011tab \001 bell\n\nbody\n' >"$TRASH/esc.mbox"
+cat >"$TRASH/esc.py" <<EOF
+import json, sys
+m = json.load(open(sys.argv[1]))["messages"][0]
+assert m["msgid"] == "q" + chr(34) + "u" + chr(92) + "o@x", repr(m["msgid"])
+assert m["subject"] == "a " + chr(34) + "quoted" + chr(34) + " back" + chr(92) + "slash" + chr(9) + "tab " + chr(1) + " bell", repr(m["subject"])
+assert m["from"] == "Zo" + chr(0xeb) + " <z@example.org>", repr(m["from"])
+EOF
+
+test_expect_success 'JSON strings: quotes, backslashes, tabs and control bytes escaped; UTF-8 kept' '
+	quill mail thread --json esc.mbox >esc.json &&
+	python3 esc.py esc.json
+'
+
 test_expect_success 'the text tree: date, sender, indented subject' '
 	quill mail thread box >out &&
 	cat >want <<-\END &&

@@ -31,6 +31,53 @@ static const char box[] =
 	"From c@d Wed Dec  3 10:00:00 2025\n"
 	"Subject: no body, no blank line\n";
 
+/* The rule, line by line, as a reference for the fast mbox_unescape. */
+static char *unescape_ref(const char *data, gsize len, enum mbox_format format)
+{
+	GString *s = g_string_new(NULL);
+	const char *p = data, *end = data + len;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', end - p), *le = nl ? nl + 1 : end, *q = p;
+
+		while (q < le && *q == '>')
+			q++;
+		if (format != MBOX_RAW && q > p && le - q >= 5 && !memcmp(q, "From ", 5) &&
+		    (format == MBOX_RD || q == p + 1))
+			p++;
+		g_string_append_len(s, p, le - p);
+		p = le;
+	}
+	return g_string_free(s, FALSE);
+}
+
+static void unescape_against_ref(void)
+{
+	static const char *const bits[] = { "From ", ">", ">>", "\n", "x", "From", " ", ">From " };
+	GRand *r = g_rand_new_with_seed(7);
+	int bad = 0;
+
+	for (int i = 0; i < 3000; i++) {
+		GString *in = g_string_new(NULL);
+		int n = g_rand_int_range(r, 0, 24);
+
+		for (int k = 0; k < n; k++)
+			g_string_append(in, bits[g_rand_int_range(r, 0, G_N_ELEMENTS(bits))]);
+		for (int f = MBOX_RD; f <= MBOX_RAW; f++) {
+			gsize got_len;
+			char *got = mbox_unescape(in->str, in->len, f, &got_len);
+			char *want = unescape_ref(in->str, in->len, f);
+			if (strcmp(got, want) || got_len != strlen(want))
+				bad++;
+			g_free(got);
+			g_free(want);
+		}
+		g_string_free(in, TRUE);
+	}
+	g_rand_free(r);
+	is_int(bad, 0, "mbox_unescape agrees with the line-by-line rule on 3000 random inputs");
+}
+
 int main(void)
 {
 	char *dir = g_dir_make_tmp("quill-test-mbox-XXXXXX", NULL);
@@ -45,6 +92,29 @@ int main(void)
 	int count = 0;
 
 	g_mime_init();
+	unescape_against_ref();
+	{
+		/* the hand-parsed Date agrees with GMime's parser */
+		static const char *const dates[] = {
+			"Tue, 2 Dec 2025 10:00:00 +0000", "2 Dec 2025 10:00 -0130",
+			"Mon, 29 Feb 2016 23:59:59 +1400 (X)", "Thu, 01 Jan 1970 00:00:00 +0000",
+			"Sat, 31 Dec 2039 12:00:00 -0800", "Wed, 3 Jan 2024 07:05:09 +0530",
+			"3 Jan 24 07:05 GMT", "Wednesday, 3-Jan-2024 07:05:09 EST",
+		};
+		int bad = 0;
+		for (gsize i = 0; i < G_N_ELEMENTS(dates); i++) {
+			char *hdr = g_strdup_printf("Date: %s\n\n", dates[i]);
+			struct message *dm = message_parse(hdr, strlen(hdr));
+			GDateTime *g = g_mime_utils_header_decode_date(dates[i]);
+			if (!g || message_date(dm) != g_date_time_to_unix(g))
+				bad++;
+			if (g)
+				g_date_time_unref(g);
+			message_free(dm);
+			g_free(hdr);
+		}
+		is_int(bad, 0, "message_date agrees with GMime on eight forms");
+	}
 	g_file_set_contents(path, box, sizeof box - 1, NULL);
 	ok(mbox_open(&mb, path, MBOX_RD, NULL), "opens an mbox");
 	while (count < 4 && mbox_next(mb, &m[count], NULL))
