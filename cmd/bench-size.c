@@ -159,7 +159,7 @@ int cmd_bench_size(int argc, char **argv, struct ctx *ctx)
 		{ "data", 'd', 0, G_OPTION_ARG_NONE, &data, "Only data and read-only data (bloat-o-meter -d)", NULL },
 		{ "text", 't', 0, G_OPTION_ARG_NONE, &text, "Only functions (bloat-o-meter -t)", NULL },
 		{ "attach", 0, 0, G_OPTION_ARG_STRING, &name, "Also keep the result with the current series as vN/bench/NAME.json", "NAME" },
-		{ "series", 0, 0, G_OPTION_ARG_STRING, &series, "Attach to this series instead of the current one", "SERIES" },
+		{ "series", 's', 0, G_OPTION_ARG_STRING, &series, "Attach to this series instead of the current one", "SERIES" },
 		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print the result as JSON (what --attach keeps)", NULL },
 		G_OPTION_ENTRY_NULL
 	};
