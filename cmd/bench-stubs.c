@@ -19,4 +19,3 @@ int cmd_bench_run(int argc, char **argv, struct ctx *ctx) { return todo(argc, ar
 int cmd_bench_add(int argc, char **argv, struct ctx *ctx) { return todo(argc, argv, ctx); }
 int cmd_bench_show(int argc, char **argv, struct ctx *ctx) { return todo(argc, argv, ctx); }
 int cmd_bench_check(int argc, char **argv, struct ctx *ctx) { return todo(argc, argv, ctx); }
-int cmd_bench_size(int argc, char **argv, struct ctx *ctx) { return todo(argc, argv, ctx); }
