@@ -4,6 +4,7 @@
 #include "config.h"
 #include "error.h"
 #include "ident.h"
+#include "objsize.h"
 #include "resource.h"
 #include "store.h"
 #include "template.h"
@@ -89,6 +90,16 @@ static char *lookup(const char *name, const char *arg, void *payload, GError **e
 	struct lookup_ctx *l = payload;
 	const struct cover_input *in = l->in;
 
+	if (!strcmp(name, "objsize")) {
+		char *t;
+
+		if (!arg) {
+			qerr(error, QUILL_ERROR_INPUT, "names an attached size diff: {{objsize NAME}}");
+			return NULL;
+		}
+		t = objsize_render(in->s->state, in->version, arg, error);
+		return t ? strip_nl(t) : NULL;
+	}
 	if (arg)
 		return NULL;
 	if (!strcmp(name, "cover"))

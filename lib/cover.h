@@ -12,6 +12,9 @@
  *   {{range_diff}}                "Range-diff against v<N-1>:" and the
  *                                 comparison as git range-diff shows it
  *                                 (empty for v1)
+ *   {{objsize NAME}}              the size diff attached as NAME (quill bench
+ *                                 size --attach) to the version, as a table;
+ *                                 an error when there is none
  *   {{base_commit}} {{change_id}} {{prerequisites}} {{signature}}
  *   {{name}} {{version}} {{subject}}
  *   {{cover}}                     (template only) the working cover's body

@@ -322,6 +322,27 @@ test_expect_success 'after new-version, --attach goes to the working version (v2
 	git cat-file -e refs/quill/series/zone-init:v1/bench/mm-size.json
 '
 
+test_expect_success '{{objsize NAME}} in the cover: the attached table in the mail' '
+	cd r &&
+	printf "zone: sizes\\n\\nThe object grows:\\n\\n{{objsize mm-size}}\\n\\nThat is all.\\n" |
+		quill series edit-cover -F - >/dev/null &&
+	quill series format -o ../sz >/dev/null 2>&1 &&
+	sed "1,/^\$/d" ../sz/0000-cover-letter.patch >body &&
+	quill bench size old.o new.o | sed -n "1,/^Total: /p" >table &&
+	head -n 1 table >first &&
+	grep -qxF "$(cat first)" body &&
+	grep -qxF "$(tail -n 1 table)" body &&
+	sed -n "/^The object grows:/,/^That is all./p" body | grep -q "^Total: " &&
+	awk "length > 72 { bad = 1 } END { exit bad }" body
+'
+
+test_expect_success '{{objsize NAME}} with nothing attached under NAME: exit 3 naming the line' '
+	cd r &&
+	printf "zone: sizes\\n\\n{{objsize nope}}\\n" | quill series edit-cover -F - >/dev/null &&
+	quill_fails 3 "cover:3: \\{\\{objsize\\}\\}: .*nope" series format -o ../sz2 &&
+	test ! -e ../sz2
+'
+
 test_expect_success '--help' '
 	quill bench size --help >out &&
 	grep -q "quill bench size" out && grep -q -- "--attach" out
