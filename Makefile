@@ -36,7 +36,7 @@ ifeq ($(SANITIZE),1)
 QCFLAGS += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 LDFLAGS += -fsanitize=address,undefined
 endif
-LIBS := -Wl,--as-needed $(PKG_LIBS) -lnotmuch
+LIBS := -Wl,--as-needed $(PKG_LIBS) -lnotmuch -lm
 
 ifneq ($(V),1)
 Q := @
