@@ -282,20 +282,93 @@ static gboolean skip_line(const struct rd_line *l)
 
 /* ---- hyperfine ---- */
 
-static gboolean hf_numbers(const json_t *a, const char *source, size_t idx, const char *key,
-			   GError **error)
+/* The line of a place in JSON text that jansson has parsed (it keeps no
+ * positions): the value of the (nth+1)-th member named `key` anywhere in
+ * the document (hyperfine's results each have one "times", one "user", ...),
+ * or with elem >= 0 that element of the array there.  1 when not found. */
+static int json_line_of(const char *data, gsize len, const char *key, size_t nth, long elem)
+{
+	gsize klen = strlen(key), i = 0;
+	int line = 1;
+	size_t seen = 0;
+
+	while (i < len) {
+		gsize start;
+		if (data[i] == '\n')
+			line++;
+		if (data[i] != '"') {
+			i++;
+			continue;
+		}
+		start = ++i;
+		while (i < len && data[i] != '"') {
+			if (data[i] == '\\')
+				i++;
+			else if (data[i] == '\n')
+				line++;
+			i++;
+		}
+		if (i >= len)
+			break;
+		i++;
+		if (i - start - 1 != klen || memcmp(data + start, key, klen))
+			continue;
+		while (i < len && g_ascii_isspace(data[i]))
+			line += data[i++] == '\n';
+		if (i >= len || data[i] != ':')
+			continue;
+		if (seen++ < nth)
+			continue;
+		/* the value */
+		i++;
+		while (i < len && g_ascii_isspace(data[i]))
+			line += data[i++] == '\n';
+		if (elem < 0 || i >= len || data[i] != '[')
+			return line;
+		i++;
+		for (long at = 0, depth = 0;; i++) {
+			while (depth == 0 && i < len && g_ascii_isspace(data[i]))
+				line += data[i++] == '\n';
+			if (i >= len)
+				return line;
+			if (depth == 0 && at == elem)
+				return line;
+			if (data[i] == '\n')
+				line++;
+			else if (data[i] == '"') {
+				for (i++; i < len && data[i] != '"'; i++) {
+					if (data[i] == '\\')
+						i++;
+					else if (data[i] == '\n')
+						line++;
+				}
+			} else if (data[i] == '[' || data[i] == '{')
+				depth++;
+			else if (data[i] == ']' || data[i] == '}') {
+				if (depth-- == 0)
+					return line;
+			} else if (data[i] == ',' && depth == 0)
+				at++;
+		}
+	}
+	return 1;
+}
+
+static gboolean hf_numbers(const json_t *a, const char *data, gsize len, const char *source,
+			   size_t idx, const char *key, GError **error)
 {
 	size_t i;
 	const json_t *v;
 
 	if (!json_is_array(a) || json_array_size(a) == 0)
-		return qerr(error, QUILL_ERROR_INPUT, "%s: results[%zu]: \"%s\" is not a list of numbers",
-			    source, idx, key);
+		return qerr(error, QUILL_ERROR_INPUT,
+			    "%s:%d: results[%zu]: \"%s\" is not a list of numbers", source,
+			    json_line_of(data, len, key, idx, -1), idx, key);
 	json_array_foreach(a, i, v)
 		if (!json_is_number(v) || !isfinite(json_number_value(v)) || json_number_value(v) < 0)
 			return qerr(error, QUILL_ERROR_INPUT,
-				    "%s: results[%zu].%s[%zu]: not a number of at least 0", source,
-				    idx, key, i);
+				    "%s:%d: results[%zu].%s[%zu]: not a number of at least 0", source,
+				    json_line_of(data, len, key, idx, (long)i), idx, key, i);
 	return TRUE;
 }
 
@@ -313,8 +386,8 @@ static GPtrArray *read_hyperfine(const char *data, gsize len, const struct bench
 	}
 	results = json_object_get(doc, "results");
 	if (!json_is_array(results) || json_array_size(results) == 0) {
-		qerr(error, QUILL_ERROR_INPUT, "%s: no \"results\" list (hyperfine --export-json)",
-		     o->source);
+		qerr(error, QUILL_ERROR_INPUT, "%s:%d: no \"results\" list (hyperfine --export-json)",
+		     o->source, json_line_of(data, len, "results", 0, -1));
 		goto fail;
 	}
 	json_array_foreach(results, idx, res) {
@@ -324,11 +397,12 @@ static GPtrArray *read_hyperfine(const char *data, gsize len, const struct bench
 		size_t i, failed = 0;
 
 		if (!json_is_object(res) || !json_is_string(cmd)) {
-			qerr(error, QUILL_ERROR_INPUT, "%s: results[%zu]: no \"command\"", o->source, idx);
+			qerr(error, QUILL_ERROR_INPUT, "%s:%d: results[%zu]: no \"command\"", o->source,
+			     json_line_of(data, len, "results", 0, (long)idx), idx);
 			goto fail;
 		}
 		times = json_object_get(res, "times");
-		if (!hf_numbers(times, o->source, idx, "times", error))
+		if (!hf_numbers(times, data, len, o->source, idx, "times", error))
 			goto fail;
 		r = bench_role_new("", "hyperfine");
 		r->command = g_strdup(json_string_value(cmd));
@@ -344,8 +418,9 @@ static GPtrArray *read_hyperfine(const char *data, gsize len, const struct bench
 			if (!t || json_is_null(t))
 				continue;
 			if (!json_is_number(t) || !isfinite(json_number_value(t))) {
-				qerr(error, QUILL_ERROR_INPUT, "%s: results[%zu].%s: not a number",
-				     o->source, idx, k ? "system" : "user");
+				qerr(error, QUILL_ERROR_INPUT, "%s:%d: results[%zu].%s: not a number",
+				     o->source, json_line_of(data, len, k ? "system" : "user", idx, -1),
+				     idx, k ? "system" : "user");
 				goto fail;
 			}
 			m = bench_metric_new(k ? "sys" : "user", "s");
@@ -357,7 +432,7 @@ static GPtrArray *read_hyperfine(const char *data, gsize len, const struct bench
 		}
 		mem = json_object_get(res, "memory_usage_byte");
 		if (mem && !json_is_null(mem)) {
-			if (!hf_numbers(mem, o->source, idx, "memory_usage_byte", error))
+			if (!hf_numbers(mem, data, len, o->source, idx, "memory_usage_byte", error))
 				goto fail;
 			m = bench_metric_new("maxrss", "bytes");
 			m->decimals = 0;

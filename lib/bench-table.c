@@ -79,7 +79,7 @@ static void append_wrapped(GString *out, const char *text, int width, int cont)
 {
 	const char *p = text;
 	int col = 0;
-	gboolean first_word = TRUE;
+	gboolean line_empty = TRUE;	/* nothing but the indent on this line yet */
 
 	/* the leading indent stays */
 	while (*p == ' ') {
@@ -89,20 +89,34 @@ static void append_wrapped(GString *out, const char *text, int width, int cont)
 	}
 	while (*p) {
 		const char *sp = strchr(p, ' ');
-		int wl = sp ? (int)(sp - p) : (int)strlen(p);
+		gsize bytes = sp ? (gsize)(sp - p) : strlen(p);
+		int wl = (int)g_utf8_strlen(p, (gssize)bytes);
 
-		if (!first_word && col + 1 + wl > width) {
+		if (!line_empty && col + 1 + wl > width) {
 			g_string_append_c(out, '\n');
 			for (col = 0; col < cont; col++)
 				g_string_append_c(out, ' ');
-		} else if (!first_word) {
+			line_empty = TRUE;
+		} else if (!line_empty) {
 			g_string_append_c(out, ' ');
 			col++;
 		}
-		g_string_append_len(out, p, wl);
-		col += (int)g_utf8_strlen(p, wl);
-		first_word = FALSE;
-		p += wl;
+		/* a word longer than a whole line is cut where the line ends */
+		while (col + wl > width && width - col > 0) {
+			int room = width - col;
+			const char *cut = g_utf8_offset_to_pointer(p, room);
+			g_string_append_len(out, p, cut - p);
+			bytes -= (gsize)(cut - p);
+			wl -= room;
+			p = cut;
+			g_string_append_c(out, '\n');
+			for (col = 0; col < cont; col++)
+				g_string_append_c(out, ' ');
+		}
+		g_string_append_len(out, p, (gssize)bytes);
+		col += wl;
+		line_empty = FALSE;
+		p += bytes;
 		while (*p == ' ')
 			p++;
 	}
@@ -224,6 +238,15 @@ static void text_metric(GString *out, const struct bench *b, const char *metric,
 		for (int c = 0; c < NCOL; c++)
 			w[c] = MAX(w[c], cell_width(row[c]) + (c == COL_LABEL && i ? 2 : 0));
 	}
+	/* median, min and max are unknown for summaries (perf stat -r) */
+	for (guint i = 1; ncol == NCOL && i < rows->len; i++) {
+		char **row = g_ptr_array_index(rows, i);
+		if (strcmp(row[COL_MEDIAN], "-") || strcmp(row[COL_MIN], "-") ||
+		    strcmp(row[COL_MAX], "-"))
+			break;
+		if (i + 1 == rows->len)
+			ncol = COL_MEDIAN;
+	}
 	/* leave out max and min, then the median, to fit */
 	for (;;) {
 		total = w[0];
@@ -233,7 +256,24 @@ static void text_metric(GString *out, const struct bench *b, const char *metric,
 			break;
 		ncol = ncol == NCOL ? COL_MIN : COL_MEDIAN;
 	}
-	for (guint i = 0; i < rows->len; i++) {
+	/* names too long for any table: a role per line, its values below */
+	for (guint i = 0; total > width && i < rows->len; i++) {
+		char **row = g_ptr_array_index(rows, i);
+		char *line;
+		if (i == 0) {
+			append_wrapped(out, row[COL_LABEL], width, 4);
+			continue;
+		}
+		line = g_strdup_printf("  %s", row[COL_LABEL]);
+		append_wrapped(out, line, width, 4);
+		g_free(line);
+		line = g_strdup_printf("    n %s, mean %s, stddev %s, median %s, min %s, max %s",
+				       row[COL_N], row[COL_MEAN], row[COL_SD], row[COL_MEDIAN],
+				       row[COL_MIN], row[COL_MAX]);
+		append_wrapped(out, line, width, 6);
+		g_free(line);
+	}
+	for (guint i = 0; total <= width && i < rows->len; i++) {
 		char **row = g_ptr_array_index(rows, i);
 		gsize start = out->len;
 		if (i)
@@ -375,6 +415,21 @@ static void md_header(GString *out, const struct bench *b)
 		g_free(h);
 	}
 	g_string_append(out, "\n\n");
+	if (!cmd) {
+		gboolean any = FALSE;
+		for (guint i = 0; i < b->roles->len; i++) {
+			const struct bench_role *r = g_ptr_array_index(b->roles, i);
+			char *role;
+			if (!r->command || strchr(r->command, '`'))
+				continue;
+			role = md_cell(r->role);
+			g_string_append_printf(out, "- %s: `%s`\n", role, r->command);
+			g_free(role);
+			any = TRUE;
+		}
+		if (any)
+			g_string_append_c(out, '\n');
+	}
 }
 
 char *bench_table(const struct bench *b, enum bench_table_format f, int width)

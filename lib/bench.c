@@ -85,7 +85,7 @@ struct bench *bench_new(const char *name)
 	return b;
 }
 
-static void patch_free(struct bench_patch *p)
+void bench_patch_free(struct bench_patch *p)
 {
 	if (!p)
 		return;
@@ -100,7 +100,7 @@ void bench_free(struct bench *b)
 	if (!b)
 		return;
 	g_free(b->name);
-	patch_free(b->patch);
+	bench_patch_free(b->patch);
 	g_ptr_array_unref(b->roles);
 	g_free(b);
 }

@@ -74,6 +74,9 @@ void bench_role_free(struct bench_role *r);
 /* The metric named NAME, or NULL (borrowed). */
 struct bench_metric *bench_role_metric(const struct bench_role *r, const char *name);
 
+/* Free a patch reference (NULL allowed). */
+void bench_patch_free(struct bench_patch *p);
+
 struct bench *bench_new(const char *name);
 void bench_free(struct bench *b);
 /* The role named ROLE, or NULL (borrowed). */
