@@ -18,7 +18,9 @@ BUILD_PKGS="gcc make pkg-config libglib2.0-dev libgit2-dev libcurl4-openssl-dev 
 # public-inbox and curl: tests/testbed/lore-server.sh (a local lore); optional:
 # the tests that need it skip without public-inbox-httpd, so missing_test
 # does not ask for it.
-TEST_PKGS="git perl b4 python3 public-inbox curl"
+# hyperfine: tests/t4010-bench-add.sh reads its real --export-json output
+# (optional too: those tests skip without it)
+TEST_PKGS="git perl b4 python3 public-inbox curl hyperfine"
 # make fuzz: clang (14 on Debian 12) and its libFuzzer, ASan and UBSan
 # runtimes, which clang-14 only recommends
 FUZZ_PKGS="clang libclang-rt-14-dev"
