@@ -75,6 +75,15 @@ static char *fmt_pct(double p)
 
 /* Append `text` wrapped at `width`: the first line as it is indented, the
  * rest indented by `cont` spaces. */
+/* A space that append_wrapped does not break a line at (it writes ' '). */
+#define NBSP "\x1f"
+
+static void append_nbsp(GString *out, const char *p, gsize n)
+{
+	for (gsize i = 0; i < n; i++)
+		g_string_append_c(out, p[i] == NBSP[0] ? ' ' : p[i]);
+}
+
 static void append_wrapped(GString *out, const char *text, int width, int cont)
 {
 	const char *p = text;
@@ -92,7 +101,8 @@ static void append_wrapped(GString *out, const char *text, int width, int cont)
 		gsize bytes = sp ? (gsize)(sp - p) : strlen(p);
 		int wl = (int)g_utf8_strlen(p, (gssize)bytes);
 
-		if (!line_empty && col + 1 + wl > width) {
+		/* a word too long for any line starts where it is, and is cut */
+		if (!line_empty && col + 1 + wl > width && (wl <= width - cont || col + 2 > width)) {
 			g_string_append_c(out, '\n');
 			for (col = 0; col < cont; col++)
 				g_string_append_c(out, ' ');
@@ -105,7 +115,7 @@ static void append_wrapped(GString *out, const char *text, int width, int cont)
 		while (col + wl > width && width - col > 0) {
 			int room = width - col;
 			const char *cut = g_utf8_offset_to_pointer(p, room);
-			g_string_append_len(out, p, cut - p);
+			append_nbsp(out, p, (gsize)(cut - p));
 			bytes -= (gsize)(cut - p);
 			wl -= room;
 			p = cut;
@@ -113,7 +123,7 @@ static void append_wrapped(GString *out, const char *text, int width, int cont)
 			for (col = 0; col < cont; col++)
 				g_string_append_c(out, ' ');
 		}
-		g_string_append_len(out, p, (gssize)bytes);
+		append_nbsp(out, p, bytes);
 		col += wl;
 		line_empty = FALSE;
 		p += bytes;
@@ -154,13 +164,13 @@ static char *compare_line(const struct bench_role *ra, const struct bench_role *
 			lo = hi;
 			hi = t;
 		}
-		g_string_append_printf(s, " (95%% CI %s to %s)", lo, hi);
+		g_string_append_printf(s, " (95%%" NBSP "CI" NBSP "%s" NBSP "to" NBSP "%s)", lo, hi);
 		if (!c.significant)
-			g_string_append(s, ", within noise");
+			g_string_append(s, ", within" NBSP "noise");
 		if (c.p_value < 0.001)
-			g_string_append(s, ", p < 0.001");
+			g_string_append(s, ", p" NBSP "<" NBSP "0.001");
 		else
-			g_string_append_printf(s, ", p = %.3f", c.p_value);
+			g_string_append_printf(s, ", p" NBSP "=" NBSP "%.3f", c.p_value);
 		g_free(lo);
 		g_free(hi);
 	}
@@ -384,7 +394,9 @@ static void md_metric(GString *out, const struct bench *b, const char *metric)
 		char *line = compare_line(g_ptr_array_index(roles, 0), g_ptr_array_index(roles, i),
 					  &g_array_index(sums, struct bench_summary, 0),
 					  &g_array_index(sums, struct bench_summary, i), &d);
-		char *cell = md_cell(line);
+		char *cell;
+		g_strdelimit(line, NBSP, ' ');
+		cell = md_cell(line);
 		g_string_append_printf(out, "%s%s\n", cell, i + 1 < roles->len ? "  " : "");
 		g_free(cell);
 		g_free(line);

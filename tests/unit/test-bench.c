@@ -429,6 +429,69 @@ static void test_table(void)
 	bench_free(b);
 }
 
+/* Random names, commands and values: every text line fits the width. */
+static void test_width_random(void)
+{
+	GRand *rnd = g_rand_new_with_seed(20261201);
+	int worst = 0, over = 0;
+
+	for (int round = 0; round < 300; round++) {
+		int width = g_rand_int_range(rnd, 40, 101);
+		struct bench *b = bench_new("w");
+		GPtrArray *list = g_ptr_array_new();
+		char *text, **lines;
+		int nroles = g_rand_int_range(rnd, 1, 4);
+
+		for (int r = 0; r < nroles; r++) {
+			GString *name = g_string_new(r == 0 ? "base" : "");
+			GString *cmd = g_string_new(NULL);
+			struct bench_role *role;
+			struct bench_metric *m;
+			char *metric;
+			int len = g_rand_int_range(rnd, 1, 65);
+
+			while (r > 0 && (int)name->len < len)
+				g_string_append_c(name, "abcdefgh-_.0123"[g_rand_int_range(rnd, 0, 15)]);
+			role = bench_role_new(name->str, "samples");
+			for (int w = g_rand_int_range(rnd, 0, 6); w > 0; w--) {
+				int wl = g_rand_int_range(rnd, 1, 150);
+				if (cmd->len)
+					g_string_append_c(cmd, ' ');
+				while (wl--)
+					g_string_append_c(cmd, "xyz/=-"[g_rand_int_range(rnd, 0, 6)]);
+			}
+			role->command = cmd->len ? g_strdup(cmd->str) : NULL;
+			metric = g_strnfill(g_rand_int_range(rnd, 1, 129), 'M');
+			m = bench_metric_new(round % 2 ? metric : "wall", round % 3 ? "ms" : "");
+			m->decimals = g_rand_int_range(rnd, 0, 10);
+			for (int k = g_rand_int_range(rnd, 1, 6); k > 0; k--)
+				bench_metric_add(m, g_rand_double_range(rnd, -1e9, 1e9));
+			g_ptr_array_add(role->metrics, m);
+			bench_put_role(b, role, NULL, NULL);
+			g_free(metric);
+			g_string_free(name, TRUE);
+			g_string_free(cmd, TRUE);
+		}
+		g_ptr_array_add(list, b);
+		text = bench_tables(list, BENCH_TABLE_TEXT, width);
+		lines = g_strsplit(text, "\n", -1);
+		for (char **l = lines; *l; l++) {
+			int n = (int)g_utf8_strlen(*l, -1);
+			if (n > width) {
+				if (!over++)
+					printf("#   width %d, %d: [%s]\n", width, n, *l);
+			}
+			worst = MAX(worst, n - width);
+		}
+		g_strfreev(lines);
+		g_free(text);
+		g_ptr_array_unref(list);
+		bench_free(b);
+	}
+	ok(over == 0, "300 random benchmarks: every text line fits its width (40..100)");
+	g_rand_free(rnd);
+}
+
 int main(void)
 {
 	test_distribution();
@@ -438,5 +501,6 @@ int main(void)
 	test_model_and_json();
 	test_readers();
 	test_table();
+	test_width_random();
 	return done_testing();
 }
