@@ -125,9 +125,10 @@ bench: all
 # make check runs those (tests/unit/test-fuzz-regress.c).
 FUZZ_SECONDS ?= 30
 FUZZ_CC ?= clang
-FUZZ_TARGETS := mbox message body subject trailer
+FUZZ_TARGETS := mbox message body subject trailer bench
 FUZZ_LIB := lib/mbox.c lib/message.c lib/message-body.c lib/message-lines.c lib/error.c \
-	lib/subject.c lib/trailer.c
+	lib/subject.c lib/trailer.c lib/bench.c lib/bench-read.c lib/bench-perf.c \
+	lib/bench-stats.c lib/bench-table.c
 FUZZ_CFLAGS := -std=gnu11 -g -O1 -fno-omit-frame-pointer -D_GNU_SOURCE \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -Ilib -Itests/fuzz
 FUZZ_BIN := $(FUZZ_TARGETS:%=build/fuzz/fuzz-%)
@@ -138,7 +139,7 @@ FUZZ_ENV := ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 build/fuzz/fuzz-%: tests/fuzz/fuzz-%.c tests/fuzz/fuzz.h $(FUZZ_LIB) $(wildcard lib/*.h) build/config.mk
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  FUZZCC  $@")
-	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) $(PKG_CFLAGS) -o $@ $< $(FUZZ_LIB) $(PKG_LIBS)
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) $(PKG_CFLAGS) -o $@ $< $(FUZZ_LIB) $(PKG_LIBS) -lm
 
 fuzz: build/config.mk
 	@scripts/deps.sh fuzz
