@@ -1,0 +1,514 @@
+/* bench.c - quill bench run / add: measure a command, or read results made
+ * elsewhere, and attach them to the working version of a series
+ * (v<N>/bench/<name>.json in its state).  bench show is in bench-show.c. */
+#include "cmd.h"
+#include "bench-read.h"
+#include "bench-run.h"
+#include "bench-store.h"
+#include "bench-table.h"
+#include "commit.h"
+#include "error.h"
+#include "series.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* What bench_attach is to do with the roles it is given. */
+struct bench_attach_opts {
+	const char *series;	/* --series, or NULL: the current one */
+	const char *name;	/* the benchmark */
+	const char *role;	/* --role, or NULL: base/patched by HEAD */
+	const char *patch;	/* --patch REV, or NULL */
+	const char *file;	/* where the roles came from, for messages */
+	gboolean measured;	/* bench run: record HEAD */
+	gboolean json;
+	gboolean dry_run;	/* show, write nothing */
+};
+
+static void warn_cb(void *payload, const char *fmt, ...)
+{
+	va_list ap;
+	char *msg;
+
+	va_start(ap, fmt);
+	msg = g_strdup_vprintf(fmt, ap);
+	va_end(ap);
+	warn("%s", msg);
+	g_free(msg);
+}
+
+/* "base" when HEAD is at the working version's base, else "patched". */
+static const char *default_role(git_repository *repo, const struct series *s)
+{
+	git_oid base, tip, head;
+
+	if (git_reference_name_to_id(&head, repo, "HEAD") == 0 &&
+	    series_working_range(&base, &tip, repo, s, NULL) && git_oid_equal(&head, &base))
+		return "base";
+	return "patched";
+}
+
+/* The patch REV names among the working version's patches. */
+static gboolean find_patch(struct bench_patch **out, git_repository *repo, const struct series *s,
+			   const char *rev, GError **error)
+{
+	GPtrArray *patches = NULL;
+	git_oid oid;
+
+	*out = NULL;
+	if (!commit_resolve(&oid, repo, rev, error) ||
+	    !series_load_patches(&patches, NULL, NULL, repo, s, 0, COMMIT_WANT_DIFF, error))
+		return FALSE;
+	for (guint i = 0; i < patches->len; i++) {
+		const struct commit_patch *p = g_ptr_array_index(patches, i);
+		if (git_oid_equal(&p->oid, &oid)) {
+			*out = g_new0(struct bench_patch, 1);
+			(*out)->commit = g_strdup(git_oid_tostr_s(&oid));
+			(*out)->patch_id = *p->patch_id ? g_strdup(p->patch_id) : NULL;
+			(*out)->subject = g_strdup(p->subject);
+			break;
+		}
+	}
+	g_ptr_array_unref(patches);
+	if (!*out)
+		return qerr(error, QUILL_ERROR_USAGE, "%s is not a patch of series %s v%d", rev,
+			    s->name, s->version);
+	return TRUE;
+}
+
+/* Name the roles read: one gets `role` (or the default); several (a
+ * hyperfine file of several commands) get the comma-separated names of
+ * `role`, else their commands when those are names (hyperfine -n). */
+static gboolean name_roles(GPtrArray *roles, const char *role, const char *fallback,
+			   const char *file, GError **error)
+{
+	char **names = role ? g_strsplit(role, ",", -1) : NULL;
+	gboolean ok = TRUE;
+
+	if (roles->len == 1 && (!names || g_strv_length(names) == 1)) {
+		struct bench_role *r = g_ptr_array_index(roles, 0);
+		g_free(r->role);
+		r->role = g_strdup(names ? names[0] : fallback);
+	} else if (names && g_strv_length(names) != roles->len) {
+		ok = qerr(error, QUILL_ERROR_USAGE, "%s holds %u results but --role names %u", file,
+			  roles->len, g_strv_length(names));
+	} else {
+		for (guint i = 0; i < roles->len && ok; i++) {
+			struct bench_role *r = g_ptr_array_index(roles, i);
+			const char *n = names ? names[i] : r->command;
+			if (!n || !bench_name_valid(n))
+				ok = qerr(error, QUILL_ERROR_USAGE,
+					  "%s holds %u results; name their roles with --role A,B,... "
+					  "(in order)", file, roles->len);
+			else {
+				g_free(r->role);
+				r->role = g_strdup(n);
+				/* hyperfine -n NAME exports the name, not the command */
+				if (!names) {
+					g_free(r->command);
+					r->command = NULL;
+				}
+			}
+		}
+	}
+	for (guint i = 0; i < roles->len && ok; i++) {
+		const struct bench_role *r = g_ptr_array_index(roles, i);
+		if (!bench_name_valid(r->role))
+			ok = qerr(error, QUILL_ERROR_USAGE,
+				  "'%s' cannot name a role (letters, digits, '.', '_', '+', '-')",
+				  r->role);
+		for (guint k = 0; k < i && ok; k++)
+			if (!strcmp(r->role, ((struct bench_role *)g_ptr_array_index(roles, k))->role))
+				ok = qerr(error, QUILL_ERROR_USAGE, "role '%s' given twice", r->role);
+	}
+	g_strfreev(names);
+	return ok;
+}
+
+/* Attach `roles` (taken: the array is left holding NULLs) as the roles of
+ * benchmark a->name of the working version, in one state commit; print
+ * what was attached.  Returns the exit code. */
+static int bench_attach(struct ctx *ctx, const struct bench_attach_opts *a, GPtrArray *roles)
+{
+	struct series *s = NULL;
+	struct bench *b = NULL;
+	struct bench_patch *patch = NULL;
+	GError *e = NULL;
+	GString *what = g_string_new(NULL), *msg = g_string_new(NULL);
+	char *date = NULL, *head = NULL;
+	git_oid oid;
+	int rc = 0;
+
+	if (!open_series(&s, ctx, a->series, &e) ||
+	    !name_roles(roles, a->role, default_role(ctx->repo, s), a->file, &e) ||
+	    (a->patch && !find_patch(&patch, ctx->repo, s, a->patch, &e)) ||
+	    !bench_load(&b, s->state, s->version, a->name, &e)) {
+		rc = fail(e);
+		goto out;
+	}
+	if (!b)
+		b = bench_new(a->name);
+	if (patch) {
+		bench_patch_free(b->patch);
+		b->patch = patch;
+		patch = NULL;
+	}
+	date = series_now_iso(ctx->repo, NULL);
+	if (a->measured && git_reference_name_to_id(&oid, ctx->repo, "HEAD") == 0)
+		head = g_strdup(git_oid_tostr_s(&oid));
+	for (guint i = 0; i < roles->len; i++) {
+		struct bench_role *r = g_ptr_array_index(roles, i);
+		gboolean replaced;
+
+		roles->pdata[i] = NULL;
+		g_free(r->date);
+		r->date = g_strdup(date);
+		if (head) {
+			g_free(r->head);
+			r->head = g_strdup(head);
+		}
+		g_string_append_printf(what, "%s%s (%d %s)", i ? ", " : "", r->role,
+				       bench_metric_n(g_ptr_array_index(r->metrics, 0)),
+				       bench_metric_n(g_ptr_array_index(r->metrics, 0)) == 1 ? "value" : "values");
+		if (!bench_put_role(b, r, &replaced, &e)) {
+			rc = fail(e);
+			goto out;
+		}
+		if (replaced)
+			g_string_append(what, ", replacing the earlier one");
+	}
+	bench_store(s->state, s->version, b);
+	g_string_append_printf(msg, "bench: %s %s: %s", a->measured ? "run" : "add", b->name, what->str);
+	if (!a->dry_run && !store_commit(ctx->repo, s->state, msg->str, NULL, 0, &e)) {
+		rc = fail(e);
+		goto out;
+	}
+	if (a->json) {
+		GPtrArray *one = g_ptr_array_new();
+		g_ptr_array_add(one, b);
+		print_json(bench_show_json(one));
+		g_ptr_array_unref(one);
+	} else {
+		char *t = bench_table(b, BENCH_TABLE_TEXT, BENCH_TABLE_WIDTH);
+		printf("%s %s to %s v%d: %s\n\n%s", a->dry_run ? "would attach" : "attached", b->name,
+		       s->name, s->version, what->str, t);
+		g_free(t);
+	}
+out:
+	bench_free(b);
+	bench_patch_free(patch);
+	series_free(s);
+	g_string_free(what, TRUE);
+	g_string_free(msg, TRUE);
+	g_free(date);
+	g_free(head);
+	return rc;
+}
+
+/* ---- run ---- */
+
+struct progress {
+	const char *name;
+	gboolean tty;
+};
+
+static void progress_cb(void *payload, int done, int total, gboolean warmup, double wall)
+{
+	struct progress *p = payload;
+
+	if (!p->tty)
+		return;
+	fprintf(stderr, "\r\033[K%s: %s %d/%d (%.1f ms)", p->name, warmup ? "warmup" : "run", done,
+		total, wall * 1e3);
+	fflush(stderr);
+}
+
+int cmd_bench_run(int argc, char **argv, struct ctx *ctx)
+{
+	char *series = NULL, *role = NULL, *patch = NULL;
+	int runs = 10, warmup = 0;
+	gboolean shell = FALSE, ignore = FALSE, show_output = FALSE, json = FALSE, dry_run = FALSE;
+	GOptionEntry entries[] = {
+		{ "role", 'r', 0, G_OPTION_ARG_STRING, &role, "The role of these results: base, patched or a label (default: base when HEAD is at the series' base, else patched)", "ROLE" },
+		{ "runs", 'n', 0, G_OPTION_ARG_INT, &runs, "Recorded runs (default 10)", "N" },
+		{ "warmup", 'w', 0, G_OPTION_ARG_INT, &warmup, "Runs before those, not recorded (default 0)", "K" },
+		{ "shell", 0, 0, G_OPTION_ARG_NONE, &shell, "Run the command with /bin/sh -c (default: executed directly)", NULL },
+		{ "ignore-failure", 'i', 0, G_OPTION_ARG_NONE, &ignore, "Keep runs that exit non-zero", NULL },
+		{ "show-output", 0, 0, G_OPTION_ARG_NONE, &show_output, "Let the command's output through (to standard error)", NULL },
+		{ "patch", 'p', 0, G_OPTION_ARG_STRING, &patch, "The results belong to this patch of the series (its notes below '---')", "REV" },
+		{ "series", 's', 0, G_OPTION_ARG_STRING, &series, "The series (default: the current one)", "SERIES" },
+		{ "dry-run", 0, 0, G_OPTION_ARG_NONE, &dry_run, "Measure and show the results; attach nothing", NULL },
+		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print the benchmark as bench show --json does", NULL },
+		G_OPTION_ENTRY_NULL
+	};
+	struct bench_run_opts o = { 0 };
+	struct bench_attach_opts a = { 0 };
+	struct progress pr = { NULL, FALSE };
+	struct series *s = NULL;
+	struct bench_role *r = NULL;
+	GPtrArray *roles = NULL;
+	GError *e = NULL;
+	char **cmd = NULL;
+	int cmd_at = -1, rc;
+
+	/* everything after "--" is the command, options included */
+	for (int i = 1; i < argc; i++)
+		if (!strcmp(argv[i], "--")) {
+			cmd_at = i;
+			break;
+		}
+	if (cmd_at >= 0) {
+		cmd = g_strdupv(argv + cmd_at + 1);
+		argv[cmd_at] = NULL;
+		argc = cmd_at;
+	}
+	rc = opt_parse(ctx, &argc, &argv, "NAME [--] COMMAND [ARG...]",
+		       "Runs COMMAND N times (after K warmup runs), measures each run's wall\n"
+		       "time, user and system time and peak RSS, and attaches the results as\n"
+		       "role ROLE of benchmark NAME to the working version of the series\n"
+		       "(replacing that role's earlier results).  Put the command after '--'\n"
+		       "when it takes options.  A run that fails stops it and nothing is\n"
+		       "attached (exit 1), unless --ignore-failure.  Progress goes to a terminal.",
+		       entries);
+	if (rc >= 0)
+		goto out;
+	if (argc < 2 || (argc < 3 && !(cmd && cmd[0]))) {
+		rc = usage_error(ctx, "give a benchmark NAME and a COMMAND");
+		goto out;
+	}
+	if (!bench_name_valid(argv[1])) {
+		rc = usage_error(ctx, "'%s' cannot name a benchmark (letters, digits, '.', '_', '+', '-')",
+				 argv[1]);
+		goto out;
+	}
+	if (argc > 2) { /* operands before any "--" are the command's first words */
+		GPtrArray *all = g_ptr_array_new();
+		for (int i = 2; i < argc; i++)
+			g_ptr_array_add(all, g_strdup(argv[i]));
+		for (char **c = cmd; c && *c; c++)
+			g_ptr_array_add(all, g_strdup(*c));
+		g_ptr_array_add(all, NULL);
+		g_strfreev(cmd);
+		cmd = (char **)g_ptr_array_free(all, FALSE);
+	}
+	if (runs < 1 || warmup < 0) {
+		rc = usage_error(ctx, "-n needs at least 1 and --warmup at least 0");
+		goto out;
+	}
+	if (role && !bench_name_valid(role)) {
+		rc = usage_error(ctx, "'%s' cannot name a role (letters, digits, '.', '_', '+', '-')",
+				 role);
+		goto out;
+	}
+	/* the series must be there before anything is run */
+	if (!open_series(&s, ctx, series, &e)) {
+		rc = fail(e);
+		goto out;
+	}
+	series_free(s);
+	s = NULL;
+	pr.name = argv[1];
+	pr.tty = isatty(STDERR_FILENO);
+	o.argv = cmd;
+	o.shell = shell;
+	o.runs = runs;
+	o.warmup = warmup;
+	o.ignore_failure = ignore;
+	o.show_output = show_output;
+	o.progress = progress_cb;
+	o.payload = &pr;
+	o.warn = warn_cb;
+	r = bench_run(&o, &e);
+	if (pr.tty)
+		fputs("\r\033[K", stderr);
+	if (!r) {
+		if (e->code == QUILL_ERROR_NEGATIVE) {
+			char *m = g_strdup_printf("%s: %s; nothing attached (--ignore-failure keeps "
+						  "failed runs)", argv[1], e->message);
+			g_free(e->message);
+			e->message = m;
+		}
+		rc = fail(e);
+		goto out;
+	}
+	roles = g_ptr_array_new_with_free_func((GDestroyNotify)bench_role_free);
+	g_ptr_array_add(roles, r);
+	a.series = series;
+	a.name = argv[1];
+	a.role = role;
+	a.patch = patch;
+	a.file = "the run";
+	a.measured = TRUE;
+	a.json = json;
+	a.dry_run = dry_run;
+	rc = bench_attach(ctx, &a, roles);
+out:
+	if (roles)
+		g_ptr_array_unref(roles);
+	g_strfreev(cmd);
+	g_free(series);
+	g_free(role);
+	g_free(patch);
+	return rc;
+}
+
+/* ---- add ---- */
+
+/* The whole of PATH ("-": standard input) in *data (caller owns); FALSE
+ * with errno set. */
+static gboolean read_input(const char *path, char **data, gsize *len)
+{
+	gboolean in = !strcmp(path, "-");
+	int fd = in ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC);
+	GByteArray *buf;
+	struct stat st;
+
+	if (fd < 0)
+		return FALSE;
+	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+		close(fd);
+		errno = EISDIR;
+		return FALSE;
+	}
+	buf = g_byte_array_new();
+	for (;;) {
+		guint8 chunk[65536];
+		ssize_t got = read(fd, chunk, sizeof chunk);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0) {
+			int saved = errno;
+			if (!in)
+				close(fd);
+			g_byte_array_unref(buf);
+			errno = saved;
+			return FALSE;
+		}
+		if (got == 0)
+			break;
+		g_byte_array_append(buf, chunk, (guint)got);
+	}
+	if (!in)
+		close(fd);
+	*len = buf->len;
+	g_byte_array_append(buf, (const guint8 *)"", 1); /* NUL-terminated too */
+	*data = (char *)g_byte_array_free(buf, FALSE);
+	return TRUE;
+}
+
+int cmd_bench_add(int argc, char **argv, struct ctx *ctx)
+{
+	char *series = NULL, *role = NULL, *patch = NULL, *format = NULL, *unit = NULL;
+	char *metric = NULL, *command = NULL;
+	int runs = 0;
+	gboolean json = FALSE, dry_run = FALSE;
+	GOptionEntry entries[] = {
+		{ "role", 'r', 0, G_OPTION_ARG_STRING, &role, "The role of these results (default: base when HEAD is at the series' base, else patched); A,B,... for a file of several", "ROLE" },
+		{ "format", 'f', 0, G_OPTION_ARG_STRING, &format, "hyperfine, perf-stat, csv, samples or kv (default: guessed)", "FORMAT" },
+		{ "unit", 'u', 0, G_OPTION_ARG_STRING, &unit, "The unit of values the file gives none for", "UNIT" },
+		{ "runs", 'n', 0, G_OPTION_ARG_INT, &runs, "How many runs perf stat -x -r made (its CSV does not say)", "N" },
+		{ "metric", 'm', 0, G_OPTION_ARG_STRING, &metric, "Call the primary metric NAME", "NAME" },
+		{ "command", 'c', 0, G_OPTION_ARG_STRING, &command, "What was measured, for the table", "TEXT" },
+		{ "patch", 'p', 0, G_OPTION_ARG_STRING, &patch, "The results belong to this patch of the series (its notes below '---')", "REV" },
+		{ "series", 's', 0, G_OPTION_ARG_STRING, &series, "The series (default: the current one)", "SERIES" },
+		{ "dry-run", 0, 0, G_OPTION_ARG_NONE, &dry_run, "Read the file and show the results; attach nothing", NULL },
+		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print the benchmark as bench show --json does", NULL },
+		G_OPTION_ENTRY_NULL
+	};
+	struct bench_read_opts ro = { 0 };
+	struct bench_attach_opts a = { 0 };
+	GPtrArray *roles = NULL;
+	GError *e = NULL;
+	char *data = NULL;
+	gsize len = 0;
+	const char *file;
+	int rc = opt_parse(ctx, &argc, &argv, "NAME FILE",
+			   "Reads results made elsewhere from FILE ('-': standard input) and\n"
+			   "attaches them as role ROLE of benchmark NAME to the working version of\n"
+			   "the series (replacing that role's earlier results).  Formats:\n"
+			   "  hyperfine  hyperfine --export-json\n"
+			   "  perf-stat  perf stat -x, or its default text, with or without -r\n"
+			   "  csv        label,value[,unit] rows\n"
+			   "  samples    one number per line (e.g. 30 driver-rebind timings)\n"
+			   "  kv         \"key: value [unit]\" lines (\"Total time: 15.98 seconds\")\n"
+			   "A file that does not read is reported with its line; nothing is attached.",
+			   entries);
+
+	if (rc >= 0)
+		goto out;
+	if (argc != 3) {
+		rc = usage_error(ctx, "give a benchmark NAME and a FILE");
+		goto out;
+	}
+	if (!bench_name_valid(argv[1])) {
+		rc = usage_error(ctx, "'%s' cannot name a benchmark (letters, digits, '.', '_', '+', '-')",
+				 argv[1]);
+		goto out;
+	}
+	if (format && !bench_format_parse(format, &ro.format)) {
+		rc = usage_error(ctx, "no format '%s' (hyperfine, perf-stat, csv, samples, kv)", format);
+		goto out;
+	}
+	if (metric && !bench_metric_name_valid(metric)) {
+		rc = usage_error(ctx, "'%s' cannot name a metric", metric);
+		goto out;
+	}
+	if (runs < 0) {
+		rc = usage_error(ctx, "--runs needs at least 1");
+		goto out;
+	}
+	file = argv[2];
+	if (!read_input(file, &data, &len)) {
+		fprintf(stderr, "quill: %s: cannot read %s: %s\n", ctx->name,
+			strcmp(file, "-") ? file : "standard input", g_strerror(errno));
+		rc = 2;
+		goto out;
+	}
+	if (!strcmp(file, "-"))
+		file = "(standard input)";
+	ro.source = file;
+	ro.unit = unit;
+	ro.runs = runs;
+	ro.warn = warn_cb;
+	if (!(roles = bench_read(data, len, &ro, &e))) {
+		rc = fail(e);
+		goto out;
+	}
+	for (guint i = 0; i < roles->len; i++) {
+		struct bench_role *r = g_ptr_array_index(roles, i);
+		if (metric) {
+			struct bench_metric *m = g_ptr_array_index(r->metrics, 0);
+			g_free(m->name);
+			m->name = g_strdup(metric);
+		}
+		if (command) {
+			g_free(r->command);
+			r->command = g_strdup(command);
+		}
+	}
+	a.series = series;
+	a.name = argv[1];
+	a.role = role;
+	a.patch = patch;
+	a.file = file;
+	a.json = json;
+	a.dry_run = dry_run;
+	rc = bench_attach(ctx, &a, roles);
+out:
+	if (roles)
+		g_ptr_array_unref(roles);
+	g_free(data);
+	g_free(series);
+	g_free(role);
+	g_free(patch);
+	g_free(format);
+	g_free(unit);
+	g_free(metric);
+	g_free(command);
+	return rc;
+}
