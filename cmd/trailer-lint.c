@@ -228,6 +228,7 @@ static int lint_mails(struct run *r, char **paths, int n)
 		struct mbox_msg mm;
 		GError *e = NULL;
 		const char *prev = NULL;
+		char *prev_path = NULL;
 		guint line = 1;
 
 		if (!mbox_open(&mb, paths[i], MBOX_RD, &e)) {
@@ -240,15 +241,19 @@ static int lint_mails(struct run *r, char **paths, int n)
 			char *data = mbox_unescape(mm.data, mm.len, mbox_get_format(mb), &len);
 			GError *me = NULL;
 
-			/* the line the message starts on, counted from the last */
-			if (!prev)
+			/* the line the message starts on, counted from the last one
+			 * of the same file (each message of a Maildir is its own) */
+			if (!prev || g_strcmp0(prev_path, mm.path)) {
 				line = mm.from_line ? 2 : 1;
-			else
+				g_free(prev_path);
+				prev_path = g_strdup(mm.path);
+			} else {
 				for (const char *p = prev; p < mm.data; p++)
 					line += *p == '\n';
+			}
 			prev = mm.data;
 			seen++;
-			if (!lint_mail_read(lm, paths[i], data, len, line, &me)) {
+			if (!lint_mail_read(lm, mm.path ? mm.path : paths[i], data, len, line, &me)) {
 				warn("%s: message %u: %s: skipped", paths[i], mm.index, me->message);
 				g_error_free(me);
 				g_free(lm);
@@ -275,6 +280,7 @@ static int lint_mails(struct run *r, char **paths, int n)
 			warn("%s", e->message);
 			g_error_free(e);
 		}
+		g_free(prev_path);
 		mbox_close(mb);
 	}
 	if (!rc) {

@@ -140,8 +140,12 @@ test_expect_success 'a quoted-printable body: the findings are there all the sam
 test_expect_success 'Maildir and several FILEs: one run, one numbering' '
 	mkdir -p md/cur md/new md/tmp &&
 	git -C repo format-patch -q -2 -v4 -o "$TRASH/md/cur" HEAD &&
-	quill trailer lint md >out &&
-	grep -q "in 2 mails" out &&
+	printf "x\n" >repo/zz && git -C repo add zz && git -C repo commit -q -m "no sign-off" &&
+	git -C repo format-patch -q -1 --start-number 3 -v4 -o "$TRASH/md/new" HEAD &&
+	test_expect_code 1 quill trailer lint md >out &&
+	grep -q "in 3 mails" out &&
+	grep -q "^md/new/v4-0003-no-sign-off.patch:[0-9]*: error: sign-off-missing" out &&
+	! grep -q "^md:" out &&
 	quill trailer lint md/cur/v4-0001-*.patch >out &&
 	grep -q "series-numbering: patch 2/2 of v4 missing" out
 '
