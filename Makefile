@@ -125,9 +125,11 @@ bench: all
 # make check runs those (tests/unit/test-fuzz-regress.c).
 FUZZ_SECONDS ?= 30
 FUZZ_CC ?= clang
-FUZZ_TARGETS := mbox message body subject trailer
+FUZZ_TARGETS := mbox message body subject trailer policy
 FUZZ_LIB := lib/mbox.c lib/message.c lib/message-body.c lib/message-lines.c lib/error.c \
 	lib/subject.c lib/trailer.c
+# the policy loader reads the built-in trailers.conf through lib/resource
+FUZZ_LIB_policy := lib/policy.c lib/resource.c build/embedded.c
 FUZZ_CFLAGS := -std=gnu11 -g -O1 -fno-omit-frame-pointer -D_GNU_SOURCE \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -Ilib -Itests/fuzz
 FUZZ_BIN := $(FUZZ_TARGETS:%=build/fuzz/fuzz-%)
@@ -135,10 +137,11 @@ FUZZ_ENV := ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
+build/fuzz/fuzz-policy: $(FUZZ_LIB_policy)
 build/fuzz/fuzz-%: tests/fuzz/fuzz-%.c tests/fuzz/fuzz.h $(FUZZ_LIB) $(wildcard lib/*.h) build/config.mk
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  FUZZCC  $@")
-	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) $(PKG_CFLAGS) -o $@ $< $(FUZZ_LIB) $(PKG_LIBS)
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) $(PKG_CFLAGS) -o $@ $< $(FUZZ_LIB) $(FUZZ_LIB_$*) $(PKG_LIBS)
 
 fuzz: build/config.mk
 	@scripts/deps.sh fuzz
@@ -147,7 +150,7 @@ fuzz: build/config.mk
 		mkdir -p build/fuzz/corpus/$$t; \
 		echo "  FUZZ    $$t ($(FUZZ_SECONDS) s)"; \
 		if ! $(FUZZ_ENV) build/fuzz/fuzz-$$t -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
-			-timeout=20 -rss_limit_mb=2048 -dict=tests/fuzz/mail.dict -print_final_stats=1 \
+			-timeout=20 -rss_limit_mb=2048 -dict=$$(if [ -f tests/fuzz/$$t.dict ]; then echo tests/fuzz/$$t.dict; else echo tests/fuzz/mail.dict; fi) -print_final_stats=1 \
 			-artifact_prefix=build/fuzz/crash-$$t- build/fuzz/corpus/$$t tests/fuzz/corpus/$$t \
 			>build/fuzz/$$t.log 2>&1; then \
 			tail -n 60 build/fuzz/$$t.log; \

@@ -1,18 +1,23 @@
 #!/bin/sh
 # bench/trailer.sh - quill trailer parse --rev-range over a generated
 # repository of 50,000 commits with kernel-style trailer blocks, beside
-# git log --format='%(trailers:only)' over the same commits.
+# git log --format='%(trailers:only)' over the same commits; then quill
+# trailer lint over the whole history, beside the kernel's checkpatch.pl on
+# a sample of those commits, per commit.
 #
 # The repository comes from tests/bench/gen-trailer-repo.py through git
 # fast-import and is kept in build/bench/ (made again only when the
-# generator or the count changes).  Knobs: RUNS (default 7),
-# TRAILER_COMMITS (default 50000).
+# generator or the count changes).  checkpatch.pl comes from Debian's
+# linux-source-6.1 (scripts/checkpatch.sh; scripts/deps.sh bench installs
+# it); without it that row says "skipped".  Knobs: RUNS (default 7),
+# TRAILER_COMMITS (default 50000), CHECKPATCH_SAMPLE (default 20 commits).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 top=${QUILL_BUILD_DIR:-$here/..}
 QUILL=${QUILL:-$top/quill}
 RUNS=${RUNS:-7}
 N=${TRAILER_COMMITS:-50000}
+SAMPLE=${CHECKPATCH_SAMPLE:-20}
 gen=$here/../tests/bench/gen-trailer-repo.py
 timeit=$here/../tests/bench/timeit.py
 
@@ -56,3 +61,49 @@ awk -F '\t' -v same="$same" '
 		printf "  the cpu ratio is the steadier of the two)\n"
 		printf "  same trailers as git log %%(trailers:only,unfold): %s\n", same
 	}' "$T/times"
+
+# ---- trailer lint over the whole history, checkpatch.pl per commit ----
+echo
+echo "trailer lint: the $N commits, and checkpatch.pl on $SAMPLE of them, median of $RUNS runs"
+# lint exits 1 when it finds errors (the generated trailers have some)
+lint_all="$QUILL trailer lint --rev-range main >/dev/null; [ \$? -le 1 ]"
+"$QUILL" trailer lint --rev-range main >"$T/lint.out" || [ $? -le 1 ]
+findings=$(grep -c ': \(error\|warning\|info\): ' "$T/lint.out" || true)
+summary=$(tail -n 1 "$T/lint.out")
+mkdir -p "$T/sample"
+step=$((N / SAMPLE))
+[ "$step" -ge 1 ] || step=1
+git rev-list --no-merges main | awk -v s="$step" -v n="$SAMPLE" 'NR % s == 1 && c < n { print; c++ }' |
+	while read -r c; do git format-patch -q -1 -o "$T/sample" "$c" >/dev/null; done
+nsample=$(ls "$T/sample" | wc -l)
+lint_sample="$QUILL trailer lint $T/sample/*.patch >/dev/null; [ \$? -le 1 ]"
+if checkpatch=$(QUILL_BUILD_DIR=$top "$here/../scripts/checkpatch.sh"); then
+	# one run per patch, as it is used; GIT_DIR lets it look up commit ids as quill does
+	cp_sample="for f in $T/sample/*.patch; do GIT_DIR=$repo perl $checkpatch --no-tree -q \$f >/dev/null; done; true"
+	python3 "$timeit" "$RUNS" \
+		lint -- sh -c "$lint_all" --- \
+		qsample -- sh -c "$lint_sample" --- \
+		checkpatch -- sh -c "$cp_sample" >"$T/ltimes"
+else
+	python3 "$timeit" "$RUNS" \
+		lint -- sh -c "$lint_all" --- \
+		qsample -- sh -c "$lint_sample" >"$T/ltimes"
+fi
+awk -F '\t' -v n="$N" -v s="$nsample" -v f="$findings" -v sum="$summary" '
+	{ wall[$1] = $2; cpu[$1] = $3 }
+	END {
+		q = wall["lint"] * 1000 / n
+		printf "  %-52s %9.1f ms  cpu %8.1f ms\n", "quill trailer lint --rev-range main", wall["lint"], cpu["lint"]
+		printf "    %.1f us a commit; %d findings (%s)\n", q, f, sum
+		printf "  %-52s %9.1f ms  cpu %8.1f ms\n", sprintf("quill trailer lint on the %d sample mails (one run)", s), wall["qsample"], cpu["qsample"]
+		if ("checkpatch" in wall) {
+			c = wall["checkpatch"] * 1000 / s
+			printf "  %-52s %9.1f ms  cpu %8.1f ms\n", sprintf("checkpatch.pl --no-tree, one run per mail (%d)", s), wall["checkpatch"], cpu["checkpatch"]
+			printf "    %.1f ms a commit\n", c / 1000
+			r = c / q
+			printf "  checkpatch/quill time per commit: %.0fx (target >= 1000x): %s\n", r, (r >= 1000 ? "PASS" : "MISS")
+		} else {
+			printf "  checkpatch.pl: skipped (no /usr/src/linux-source-6.1.tar.xz: scripts/deps.sh bench\n"
+			printf "  installs the linux-source-6.1 package, which ships scripts/checkpatch.pl)\n"
+		}
+	}' "$T/ltimes"

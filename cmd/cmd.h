@@ -103,6 +103,7 @@ int cmd_mail_thread(int argc, char **argv, struct ctx *ctx);
 int cmd_mail_series(int argc, char **argv, struct ctx *ctx);
 int cmd_mail_split(int argc, char **argv, struct ctx *ctx);
 int cmd_trailer_parse(int argc, char **argv, struct ctx *ctx);
+int cmd_trailer_lint(int argc, char **argv, struct ctx *ctx);
 int cmd_bench_run(int argc, char **argv, struct ctx *ctx);
 int cmd_bench_add(int argc, char **argv, struct ctx *ctx);
 int cmd_bench_show(int argc, char **argv, struct ctx *ctx);

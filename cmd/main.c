@@ -29,6 +29,7 @@ static const struct command commands[] = {
 	{ "mail", "series", cmd_mail_series, 0, "find the patch series and versions in mailboxes" },
 	{ "mail", "split", cmd_mail_split, 0, "split mailboxes into one file per message" },
 	{ "trailer", "parse", cmd_trailer_parse, 0, "print the trailers of messages as git interpret-trailers --parse" },
+	{ "trailer", "lint", cmd_trailer_lint, 0, "check commits or patch mails against the trailer policy" },
 	{ "bench", "run", cmd_bench_run, NEED_REPO, "run a command, attach its timings to the series" },
 	{ "bench", "add", cmd_bench_add, NEED_REPO, "attach results made elsewhere (hyperfine, perf stat, ...)" },
 	{ "bench", "show", cmd_bench_show, NEED_REPO, "the attached results as tables" },
@@ -41,7 +42,7 @@ static const struct {
 } nouns[] = {
 	{ "series", "a patch series and all its versions, kept in git" },
 	{ "mail", "mailboxes, threads and posted series (no repository needed)" },
-	{ "trailer", "commit trailers: parsing and (to come) linting against a policy" },
+	{ "trailer", "commit trailers: parsing, and linting against a policy" },
 	{ "bench", "benchmark results and object sizes, attached to a series" },
 };
 

@@ -466,17 +466,6 @@ static gboolean parse_version(const char *arg, int *out)
 	return TRUE;
 }
 
-static const char *mark_of(enum pair_kind k)
-{
-	switch (k) {
-	case PAIR_UNCHANGED: return "=";
-	case PAIR_MESSAGE: case PAIR_CHANGED: return "!";
-	case PAIR_ADDED: return ">";
-	case PAIR_DROPPED: return "<";
-	}
-	return "?";
-}
-
 int cmd_series_diff(int argc, char **argv, struct ctx *ctx)
 {
 	gboolean json = FALSE, summary_only = FALSE;
@@ -588,8 +577,8 @@ int cmd_series_diff(int argc, char **argv, struct ctx *ctx)
 				g_snprintf(nl, sizeof nl, "%*s", width, "-");
 			git_oid_tostr(ob, 13, o ? &o->oid : &c->old_tip);
 			git_oid_tostr(nb, 13, n ? &n->oid : &c->new_tip);
-			printf("%s%s:  %s %s %s:  %s %s%s%s\n", color(ctx, col), ol,
-			       o ? ob : "------------", mark_of(p->kind), nl,
+			printf("%s%s:  %s %c %s:  %s %s%s%s\n", color(ctx, col), ol,
+			       o ? ob : "------------", range_mark(p->kind), nl,
 			       n ? nb : "------------", n ? n->subject : o->subject,
 			       p->kind == PAIR_MESSAGE ? " (message only)" : "", color(ctx, "reset"));
 			if (!summary_only && (p->kind == PAIR_CHANGED || p->kind == PAIR_MESSAGE)) {

@@ -105,6 +105,28 @@ static char *lookup(const char *name, const char *arg, void *payload, GError **e
 		char *line = cover_link_line(series_get_version(in->s, in->version - 1), in->linkmask);
 		return line ? line : g_strdup("");
 	}
+	if (!strcmp(name, "links")) {
+		GString *all = g_string_new(NULL);
+
+		for (int k = 1; k < in->version; k++) {
+			char *line = cover_link_line(series_get_version(in->s, k), in->linkmask);
+
+			if (line)
+				g_string_append_printf(all, "%s%s", all->len ? "\n" : "", line);
+			g_free(line);
+		}
+		return g_string_free(all, FALSE);
+	}
+	if (!strcmp(name, "range_diff")) {
+		char *d, *out;
+
+		if (!in->cmp || !in->cmp->pairs->len)
+			return g_strdup("");
+		d = strip_nl(range_diff_text(in->cmp));
+		out = g_strdup_printf("Range-diff against v%d:\n%s", in->cmp->old_version, d);
+		g_free(d);
+		return out;
+	}
 	if (!strcmp(name, "base_commit"))
 		return g_strdup(git_oid_tostr_s(&in->base));
 	if (!strcmp(name, "change_id"))

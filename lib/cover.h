@@ -7,6 +7,11 @@
  *                                 "- ..." line per patch (empty for v1)
  *   {{link}}                      "- Link to v<N-1>: URL" once that version's
  *                                 cover Message-ID is known, else empty
+ *   {{links}}                     "- Link to vK: URL" for every earlier version
+ *                                 whose cover Message-ID is known
+ *   {{range_diff}}                "Range-diff against v<N-1>:" and the
+ *                                 comparison as git range-diff shows it
+ *                                 (empty for v1)
  *   {{base_commit}} {{change_id}} {{prerequisites}} {{signature}}
  *   {{name}} {{version}} {{subject}}
  *   {{cover}}                     (template only) the working cover's body

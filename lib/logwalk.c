@@ -358,19 +358,69 @@ static gboolean peel(git_oid *out, git_object *obj, const char *range, GError **
 	return TRUE;
 }
 
-gboolean logwalk_new(struct logwalk **out, git_repository *repo, const char *range,
-		     GError **error)
+/* Queue the walk: the negative side first, then the tips, each once (as git). */
+static gboolean start(struct logwalk *w, git_repository *repo, const git_oid *tips, size_t ntips,
+		      const git_oid *bottoms, size_t nbottoms, GError **error)
+{
+	read_shallow(w, repo);
+	for (size_t i = 0; i < nbottoms; i++) {
+		guint32 b = lookup(w, &bottoms[i]);
+
+		if (!parse(w, b, error))
+			return FALSE;
+		w->nodes[b].flags |= UNINTERESTING;
+		mark_parents_uninteresting(w, b);
+		w->limited = TRUE;
+	}
+	for (size_t i = 0; i < nbottoms; i++)
+		if (!queue(w, lookup(w, &bottoms[i]), error))
+			return FALSE;
+	for (size_t i = 0; i < ntips; i++)
+		if (!queue(w, lookup(w, &tips[i]), error))
+			return FALSE;
+	return !w->limited || limit(w, error);
+}
+
+static struct logwalk *walk_alloc(void)
 {
 	struct logwalk *w = g_new0(struct logwalk, 1);
-	git_revspec spec = { 0 };
-	git_oid tips[2], bottoms[16];
-	size_t ntips = 0, nbottoms = 0;
-	int rc;
 
 	w->parents = g_array_new(FALSE, FALSE, sizeof(guint32));
 	w->heap = g_array_new(FALSE, FALSE, sizeof(guint32));
 	w->out = g_array_new(FALSE, FALSE, sizeof(guint32));
 	w->shown = G_MAXUINT32;
+	return w;
+}
+
+gboolean logwalk_new_oids(struct logwalk **out, git_repository *repo, const git_oid *tips,
+			  size_t ntips, const git_oid *bottoms, size_t nbottoms, GError **error)
+{
+	struct logwalk *w = walk_alloc();
+	int rc;
+
+	*out = NULL;
+	if ((rc = git_repository_odb(&w->odb, repo)) < 0) {
+		qerr_git(error, rc, "cannot open the object database");
+		goto fail;
+	}
+	if (!start(w, repo, tips, ntips, bottoms, nbottoms, error))
+		goto fail;
+	*out = w;
+	return TRUE;
+fail:
+	logwalk_free(w);
+	return FALSE;
+}
+
+gboolean logwalk_new(struct logwalk **out, git_repository *repo, const char *range,
+		     GError **error)
+{
+	struct logwalk *w = walk_alloc();
+	git_revspec spec = { 0 };
+	git_oid tips[2], bottoms[16];
+	size_t ntips = 0, nbottoms = 0;
+	int rc;
+
 	*out = NULL;
 	if ((rc = git_repository_odb(&w->odb, repo)) < 0) {
 		qerr_git(error, rc, "cannot open the object database");
@@ -401,24 +451,7 @@ gboolean logwalk_new(struct logwalk **out, git_repository *repo, const char *ran
 	git_object_free(spec.to);
 	if (!rc)
 		goto fail;
-	read_shallow(w, repo);
-	/* as git: the negative side first, then the tips, each queued once */
-	for (size_t i = 0; i < nbottoms; i++) {
-		guint32 b = lookup(w, &bottoms[i]);
-
-		if (!parse(w, b, error))
-			goto fail;
-		w->nodes[b].flags |= UNINTERESTING;
-		mark_parents_uninteresting(w, b);
-		w->limited = TRUE;
-	}
-	for (size_t i = 0; i < nbottoms; i++)
-		if (!queue(w, lookup(w, &bottoms[i]), error))
-			goto fail;
-	for (size_t i = 0; i < ntips; i++)
-		if (!queue(w, lookup(w, &tips[i]), error))
-			goto fail;
-	if (w->limited && !limit(w, error))
+	if (!start(w, repo, tips, ntips, bottoms, nbottoms, error))
 		goto fail;
 	*out = w;
 	return TRUE;
@@ -457,6 +490,19 @@ gboolean logwalk_next(struct logwalk *w, git_oid *oid, const char **msg, size_t 
 	*msg = (const char *)git_odb_object_data(w->nodes[i].obj) + w->nodes[i].msg;
 	*len = git_odb_object_size(w->nodes[i].obj) - w->nodes[i].msg;
 	return TRUE;
+}
+
+const char *logwalk_header(const struct logwalk *w, size_t *len)
+{
+	const struct node *n = &w->nodes[w->shown];
+
+	*len = n->msg;
+	return git_odb_object_data(n->obj);
+}
+
+unsigned logwalk_parent_count(const struct logwalk *w)
+{
+	return w->nodes[w->shown].npar;
 }
 
 void logwalk_free(struct logwalk *w)

@@ -36,12 +36,25 @@ struct logwalk;
 gboolean logwalk_new(struct logwalk **out, git_repository *repo, const char *range,
 		     GError **error);
 
+/* The same over commits named by id: every commit reachable from a tip and
+ * from no bottom (ntips and nbottoms may be 0), in git log's order, as for
+ * "^B1 ^B2 T1 T2" (what a rev-list argument list comes to). */
+gboolean logwalk_new_oids(struct logwalk **out, git_repository *repo, const git_oid *tips,
+			  size_t ntips, const git_oid *bottoms, size_t nbottoms, GError **error);
+
 /* The next commit: TRUE with *oid and the raw message msg[0..len) (borrowed:
  * valid until the next call); FALSE at the end, or with *error set when an
  * object cannot be read (QUILL_ERROR_OUTSIDE) or is not a commit
  * (QUILL_ERROR_INPUT). */
 gboolean logwalk_next(struct logwalk *w, git_oid *oid, const char **msg, size_t *len,
 		      GError **error);
+
+/* The commit logwalk_next handed out last: its header (from "tree ..." to
+ * the blank line that ends it, inclusive), borrowed like its message; and
+ * its number of parents (0 for a root or a shallow commit).  Only after
+ * logwalk_next returned TRUE. */
+const char *logwalk_header(const struct logwalk *w, size_t *len);
+unsigned logwalk_parent_count(const struct logwalk *w);
 
 void logwalk_free(struct logwalk *w);
 

@@ -131,6 +131,52 @@ char *range_pair_diff(const struct range_compare *c, const struct pair *p)
 	return g_string_free(s, FALSE);
 }
 
+char range_mark(enum pair_kind kind)
+{
+	switch (kind) {
+	case PAIR_UNCHANGED: return '=';
+	case PAIR_MESSAGE: case PAIR_CHANGED: return '!';
+	case PAIR_ADDED: return '>';
+	case PAIR_DROPPED: return '<';
+	}
+	return '?';
+}
+
+char *range_diff_text(const struct range_compare *c)
+{
+	GString *s = g_string_new(NULL);
+	int width = g_snprintf(NULL, 0, "%u", MAX(c->old->len, c->new_->len));
+
+	for (guint i = 0; i < c->pairs->len; i++) {
+		const struct pair *p = &g_array_index(c->pairs, struct pair, i);
+		const struct commit_patch *o = p->old_index >= 0 ? g_ptr_array_index(c->old, p->old_index) : NULL;
+		const struct commit_patch *n = p->new_index >= 0 ? g_ptr_array_index(c->new_, p->new_index) : NULL;
+		char ob[13], nb[13];
+
+		if (o)
+			git_oid_tostr(ob, sizeof ob, &o->oid);
+		if (n)
+			git_oid_tostr(nb, sizeof nb, &n->oid);
+		if (o)
+			g_string_append_printf(s, "%*d:  %s", width, p->old_index + 1, ob);
+		else
+			g_string_append_printf(s, "%*s:  ------------", width, "-");
+		g_string_append_printf(s, " %c ", range_mark(p->kind));
+		if (n)
+			g_string_append_printf(s, "%*d:  %s", width, p->new_index + 1, nb);
+		else
+			g_string_append_printf(s, "%*s:  ------------", width, "-");
+		g_string_append_printf(s, " %s\n", n ? n->subject : o->subject);
+		if (p->kind == PAIR_CHANGED || p->kind == PAIR_MESSAGE) {
+			char *d = range_pair_diff(c, p);
+
+			g_string_append(s, d);
+			g_free(d);
+		}
+	}
+	return g_string_free(s, FALSE);
+}
+
 static const char *pair_subject(const struct range_compare *c, const struct pair *p)
 {
 	const struct commit_patch *cp =

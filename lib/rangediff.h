@@ -37,6 +37,15 @@ gboolean range_compare_with(struct range_compare **out, git_repository *repo,
  * unchanged pair (caller owns). */
 char *range_pair_diff(const struct range_compare *c, const struct pair *p);
 
+/* The mark range-diff shows a pair with: '=' unchanged, '!' changed (or its
+ * message only), '>' added, '<' dropped. */
+char range_mark(enum pair_kind kind);
+
+/* The whole comparison as git range-diff shows it, without colour: one line
+ * per pair, "1:  <12 hex> ! 1:  <12 hex> subject", each changed pair followed
+ * by range_pair_diff (caller owns; "" when both sides are empty). */
+char *range_diff_text(const struct range_compare *c);
+
 /* "- 2/3 \"subject\": changed" lines for a cover's changelog, one per
  * patch that is not unchanged, and a last "- unchanged: ..." line; "" when
  * nothing differs (caller owns). */

@@ -15,17 +15,19 @@
 set -eu
 
 BUILD_PKGS="gcc make pkg-config libglib2.0-dev libgit2-dev libcurl4-openssl-dev libnotmuch-dev libgmime-3.0-dev libjansson-dev libelf-dev zlib1g-dev"
-# public-inbox and curl: tests/testbed/lore-server.sh (a local lore); optional:
-# the tests that need it skip without public-inbox-httpd, so missing_test
-# does not ask for it.
-# hyperfine: tests/t4010-bench-add.sh reads its real --export-json output
-# (optional too: those tests skip without it)
-TEST_PKGS="git perl b4 python3 public-inbox curl hyperfine"
+# public-inbox and curl: tests/testbed/lore-server.sh (a local lore);
+# linux-source-6.1: the kernel's scripts/checkpatch.pl and bloat-o-meter, the
+# references t3170 and t4500 compare quill with; hyperfine:
+# tests/t4010-bench-add.sh reads its real --export-json output.  All optional:
+# the tests that need them skip without them, so missing_test does not ask for
+# them.
+TEST_PKGS="git perl b4 python3 public-inbox curl linux-source-6.1 hyperfine"
 # make fuzz: clang (14 on Debian 12) and its libFuzzer, ASan and UBSan
 # runtimes, which clang-14 only recommends
 FUZZ_PKGS="clang libclang-rt-14-dev"
-# mblaze: mthread; time: GNU time, for peak RSS (bench/mail.sh)
-BENCH_PKGS="mblaze time"
+# mblaze: mthread; time: GNU time, for peak RSS (bench/mail.sh);
+# linux-source-6.1: checkpatch.pl for bench/trailer.sh (scripts/checkpatch.sh)
+BENCH_PKGS="mblaze time linux-source-6.1"
 PCS="glib-2.0 libgit2 libcurl gmime-3.0 jansson libelf zlib"
 
 missing_build() {
@@ -54,6 +56,7 @@ missing_fuzz() {
 missing_bench() {
 	command -v mthread >/dev/null 2>&1 || return 0
 	/usr/bin/time --version 2>&1 | grep -q 'GNU' || return 0
+	[ -f /usr/src/linux-source-6.1.tar.xz ] || return 0
 	return 1
 }
 

@@ -8,28 +8,8 @@
  * As the other targets: fuzz_trailer_init()/fuzz_trailer_one(), and the
  * entry points unless FUZZ_NO_ENTRY is defined (seeds: corpus/trailer/).
  */
-#if defined(__has_include)
-#if __has_include("fuzz.h")
 #include "fuzz.h"
-#endif
-#endif
 #include "trailer.h"
-
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-#ifndef FUZZ_CHECK
-#define FUZZ_CHECK(cond)                                                              \
-	do {                                                                          \
-		if (!(cond)) {                                                        \
-			fprintf(stderr, "%s:%d: FUZZ_CHECK failed: %s\n", __FILE__,   \
-				__LINE__, #cond);                                     \
-			abort();                                                      \
-		}                                                                     \
-	} while (0)
-#endif
 
 static int fuzz_trailer_ws(char c)
 {

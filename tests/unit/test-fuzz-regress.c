@@ -8,6 +8,7 @@
 #include "../fuzz/fuzz-body.c"
 #include "../fuzz/fuzz-subject.c"
 #include "../fuzz/fuzz-trailer.c"
+#include "../fuzz/fuzz-policy.c"
 
 #include "unit.h"
 
@@ -20,6 +21,7 @@ static const struct {
 	{ "body", fuzz_body_one },
 	{ "subject", fuzz_subject_one },
 	{ "trailer", fuzz_trailer_one },
+	{ "policy", fuzz_policy_one },
 };
 
 static int run_dir(const char *top, const char *kind, size_t t)
@@ -70,6 +72,7 @@ int main(void)
 	fuzz_body_init();
 	fuzz_subject_init();
 	fuzz_trailer_init();
+	fuzz_policy_init();
 	for (size_t t = 0; t < G_N_ELEMENTS(targets); t++) {
 		seeds += run_dir(top, "corpus", t);
 		run_dir(top, "regress", t);
