@@ -32,7 +32,7 @@ int cmd_bench_show(int argc, char **argv, struct ctx *ctx)
 	int version = 0, width = BENCH_TABLE_WIDTH;
 	gboolean json = FALSE;
 	GOptionEntry entries[] = {
-		{ "version", 'v', 0, G_OPTION_ARG_INT, &version, "The version's benchmarks (default: the working version)", "N" },
+		{ "version", 0, 0, G_OPTION_ARG_INT, &version, "The version's benchmarks (default: the working version)", "N" },
 		{ "format", 'f', 0, G_OPTION_ARG_STRING, &format, "text (default), markdown or json", "FORMAT" },
 		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "The same as --format json", NULL },
 		{ "width", 'w', 0, G_OPTION_ARG_INT, &width, "Text lines fit this many columns (default 72, for mail)", "COLUMNS" },

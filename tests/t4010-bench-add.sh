@@ -231,6 +231,19 @@ test_expect_success '--dry-run reads and shows, attaches nothing' '
 	test "$(state_tip)" = "$before"
 '
 
+test_expect_success '--patch ties the benchmark to a patch of the series' '
+	cd r &&
+	quill bench add onpatch "$DATA/sched-base.kv" --patch HEAD >out &&
+	grep -q "^onpatch (for \"p: add file 1\")\$" out &&
+	state_file v1/bench/onpatch.json >onpatch.json &&
+	test "$(jget onpatch.json "d[\"patch\"][\"commit\"]")" = "$(git rev-parse HEAD)" &&
+	test "$(jget onpatch.json "d[\"patch\"][\"subject\"]")" = "p: add file 1" &&
+	jget onpatch.json "d[\"patch\"][\"patch_id\"]" | grep -Eq "^[0-9a-f]{40}\$" &&
+	before=$(state_tip) &&
+	quill_fails 2 "main is not a patch of series s v1" bench add onpatch "$DATA/sched-base.kv" --patch main &&
+	test "$(state_tip)" = "$before"
+'
+
 test_expect_success 'usage errors' '
 	cd r &&
 	quill_fails 2 "give a benchmark NAME and a FILE" bench add x &&
