@@ -15,5 +15,4 @@ static int todo(int argc, char **argv, struct ctx *ctx)
 	return 2;
 }
 
-int cmd_bench_check(int argc, char **argv, struct ctx *ctx) { return todo(argc, argv, ctx); }
 int cmd_bench_size(int argc, char **argv, struct ctx *ctx) { return todo(argc, argv, ctx); }
