@@ -374,6 +374,7 @@ void claim_judge(const struct claim *c, const GPtrArray *benches, struct claim_r
 	gboolean *usable = g_new0(gboolean, cands->len ? cands->len : 1);
 	int best_ok = -1, best = -1, main_i = -1, nusable = 0;
 	gboolean one_bench = TRUE, alone = !c->has_pair, want_primary = FALSE;
+	const char *named = NULL;
 	const struct bench *first_b = NULL;
 	const struct cand *k;
 	GString *s;
@@ -383,10 +384,18 @@ void claim_judge(const struct claim *c, const GPtrArray *benches, struct claim_r
 
 	memset(out, 0, sizeof(*out));
 	out->claim = c;
+	/* the benchmark named, unless it cannot be compared with the claim
+	 * (another unit: the name was another claim's) */
 	for (guint i = 0; i < cands->len; i++) {
 		const struct cand *x = &g_array_index(cands, struct cand, i);
 
-		if (c->named && strcmp(x->b->name, c->named))
+		if (c->named && !strcmp(x->b->name, c->named) && fit(c, x, &fits[i]))
+			named = c->named;
+	}
+	for (guint i = 0; i < cands->len; i++) {
+		const struct cand *x = &g_array_index(cands, struct cand, i);
+
+		if (named && strcmp(x->b->name, named))
 			continue;
 		if (!fit(c, x, &fits[i]))
 			continue;
@@ -413,7 +422,7 @@ void claim_judge(const struct claim *c, const GPtrArray *benches, struct claim_r
 	/* far off: the benchmark named, or a change alone against the only
 	 * benchmark; else the numbers are about something else */
 	if (best_ok < 0 && best >= 0 && fits[best].err > PLAUSIBLE) {
-		if (!c->named && !(alone && one_bench))
+		if (!named && !(alone && one_bench))
 			best = -1;
 		else if (main_i >= 0)
 			best = main_i;

@@ -32,8 +32,9 @@
  *            Not: "±N%", "N% CI", "N% of ...", "to N%".
  *   factor   "Nx" / "N×" / "N times" followed by faster, slower, smaller,
  *            larger, more, less, fewer, speedup, ..., or after "speedup of".
- * A percent or factor in the same sentence as a pair and at most six
- * tokens from it is attached to it: one claim of both.
+ * A percent or factor in the same sentence as a pair, at most six tokens
+ * from it and with no "and", "but", "while", ... between them, is attached
+ * to it: one claim of both.
  *
  * Direction: reduced, decreased, shrank, dropped, cut, saved, less, fewer,
  * smaller, lower, shorter, "-" say the value went down; increased, grew,
@@ -61,9 +62,11 @@
  *
  * The candidates are every metric of every benchmark given, comparing the
  * first role ("base") with each later one ("patched", ...).
- *   1. A benchmark named (its name as a word) in the claim's sentence, else
- *      the last one named earlier in its paragraph, limits the candidates
- *      to that benchmark.
+ *   1. A benchmark named (its name as a word) in the claim's sentence (the
+ *      last mention before the claim, else the first after it), else the
+ *      last one named earlier in its paragraph, limits the candidates to
+ *      that benchmark - unless it has none that the claim can be compared
+ *      with (another unit: the name was another claim's).
  *   2. A claim with a unit keeps the metrics whose unit converts to it;
  *      numbers are compared in the claim's unit.  A pair without a unit is
  *      compared in the metric's unit or, for times and sizes, whichever of

@@ -302,6 +302,11 @@ static void test_judge(void)
 	/* a benchmark named before, in the paragraph */
 	JUDGES("For sched, the mean did not move.  It went from 100.0 ms to 99.8 ms, but noisy.",
 	       "ok@sched");
+	/* a name in the sentence that is another claim's */
+	JUDGES("The text shrank by 2.49% (70190 -> 68445 bytes), and rebind went from 244.28 ms "
+	       "to 215.55 ms.", "ok@text-size ok@rebind");
+	JUDGES("rebind went from 244.28 ms to 215.55 ms and sched 0.2% faster, within noise.",
+	       "ok@rebind ok@sched");
 	/* nothing to check it against */
 	says("from 12 MiB to 10 MiB", "unmatched", "has these numbers");
 	says("1 s -> 2 s", "unmatched", "has these numbers");
