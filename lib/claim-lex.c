@@ -323,7 +323,7 @@ void claim_lex(const char *text, gsize start, gsize end_off, const GPtrArray *un
 {
 	const char *p = text + start, *end = text + end_off;
 	guint sentence = 0, done = out->len;
-	gsize l;
+	gsize l, ml;
 
 	for (;; ) {
 		gsize at = (gsize)(p - text);
@@ -343,13 +343,13 @@ void claim_lex(const char *text, gsize start, gsize end_off, const GPtrArray *un
 			p += l;
 			continue;
 		}
-		m = mark_at(p, end, &l);
+		m = mark_at(p, end, &ml);	/* ml: the mark's length (l is reused) */
 		/* a sign where a word starts, then a number */
-		if ((*p == '+' || *p == '-' || m == M_MINUS) && p + (m == M_MINUS ? l : 1) < end &&
-		    g_ascii_isdigit(p[m == M_MINUS ? l : 1]) &&
+		if ((*p == '+' || *p == '-' || m == M_MINUS) && p + (m == M_MINUS ? ml : 1) < end &&
+		    g_ascii_isdigit(p[m == M_MINUS ? ml : 1]) &&
 		    (p == text + start || (p[-1] && strchr(" \t\n([", p[-1])) ||
 		     (p - 2 >= text + start && (unsigned char)p[-1] == 0xa0))) {
-			p = lex_number(text, start, p, m == M_MINUS ? l : 1, *p == '+' ? 1 : -1, end,
+			p = lex_number(text, start, p, m == M_MINUS ? ml : 1, *p == '+' ? 1 : -1, end,
 				       units, out);
 			continue;
 		}
@@ -360,18 +360,18 @@ void claim_lex(const char *text, gsize start, gsize end_off, const GPtrArray *un
 		if (m == M_ARROW || (*p == '-' && p + 1 < end && p[1] == '>') ||
 		    (*p == '=' && p + 1 < end && p[1] == '>') ||
 		    (*p == '-' && p + 2 < end && p[1] == '-' && p[2] == '>')) {
-			gsize n = m == M_ARROW ? l : p[1] == '-' ? 3 : 2;
+			gsize n = m == M_ARROW ? ml : p[1] == '-' ? 3 : 2;
 
 			push(out, TOK_ARROW, at, at + n);
 			p += n;
 		} else if (m == M_APPROX || *p == '~') {
-			push(out, TOK_WORD, at, at + (m == M_APPROX ? l : 1));
+			push(out, TOK_WORD, at, at + (m == M_APPROX ? ml : 1));
 			strcpy(last(out)->word, "~");
-			p += m == M_APPROX ? l : 1;
+			p += m == M_APPROX ? ml : 1;
 		} else if (m == M_PLUSMINUS || (*p == '+' && p + 1 < end && p[1] == '-') ||
 			   (*p == '+' && p + 2 < end && p[1] == '/' && p[2] == '-')) {
 			/* ±2.5%: a spread, no claim */
-			const char *r = p + (m == M_PLUSMINUS ? l : p[1] == '/' ? 3 : 2);
+			const char *r = p + (m == M_PLUSMINUS ? ml : p[1] == '/' ? 3 : 2);
 
 			while (r < end && (*r == ' ' || g_ascii_isdigit(*r) || *r == '.' || *r == '%'))
 				r++;
@@ -418,7 +418,7 @@ void claim_lex(const char *text, gsize start, gsize end_off, const GPtrArray *un
 					last(out)->kind = TOK_PCT;
 			}
 		} else {
-			gsize n = m != M_NONE ? l : 1;
+			gsize n = m != M_NONE ? ml : 1;
 			gboolean ends = *p && strchr(".!?;", *p) && (p + 1 == end || is_blank(p + 1, end, &l));
 
 			push(out, ends ? TOK_END : TOK_PUNCT, at, at + n);

@@ -37,6 +37,13 @@ static const char *const worse_words[] = {
 	"slower", "worse", "regressed", "regresses", "regression", "regressions", "slowdown",
 	"slowed", "slows", "degraded", "degradation", "overhead", "penalty", NULL
 };
+/* the words after a number that say what changed: comparatives and nouns */
+static const char *const after_words[] = {
+	"faster", "slower", "quicker", "less", "more", "fewer", "smaller", "larger", "bigger",
+	"lower", "higher", "better", "worse", "shorter", "longer", "reduction", "decrease",
+	"increase", "improvement", "speedup", "speed-up", "slowdown", "regression", "drop",
+	"gain", "growth", "saving", "savings", "overhead", "penalty", "boost", "cut", NULL
+};
 /* "N% of", "95% CI": shares and levels, not changes */
 static const char *const not_after_pct[] = {
 	"ci", "confidence", "of", "percentile", "quantile", "interval", "tail", "margin",
@@ -221,7 +228,12 @@ static gboolean find_pair(GArray *toks, guint i, struct item *it, gboolean *used
 static enum claim_dir dir_before(GArray *toks, guint i, guint max, guint *at)
 {
 	for (guint n = 0; n < max && i > 0 && is_kind(toks, i - 1, TOK_WORD); n++, i--) {
-		enum claim_dir d = dir_of(TOK(i - 1)->word);
+		enum claim_dir d;
+
+		/* "lower than 50%": a comparison with a level, no change */
+		if (!strcmp(TOK(i - 1)->word, "than"))
+			return CLAIM_DIR_NONE;
+		d = dir_of(TOK(i - 1)->word);
 
 		if (d != CLAIM_DIR_NONE) {
 			*at = i - 1;
@@ -231,10 +243,12 @@ static enum claim_dir dir_before(GArray *toks, guint i, guint max, guint *at)
 	return CLAIM_DIR_NONE;
 }
 
-/* The same for the word right after token i. */
+/* The same for the word right after token i ("11% faster", "a 5% drop"). */
 static enum claim_dir dir_after(GArray *toks, guint i)
 {
-	return is_kind(toks, i + 1, TOK_WORD) ? dir_of(TOK(i + 1)->word) : CLAIM_DIR_NONE;
+	if (!is_kind(toks, i + 1, TOK_WORD) || !in_list(TOK(i + 1)->word, after_words))
+		return CLAIM_DIR_NONE;
+	return dir_of(TOK(i + 1)->word);
 }
 
 /* A percent or factor at the number token i. */
@@ -253,9 +267,10 @@ static gboolean find_change(GArray *toks, guint i, struct item *it)
 		it->change = CLAIM_PERCENT;
 		if (is_kind(toks, mark + 1, TOK_WORD) && in_list(TOK(mark + 1)->word, not_after_pct))
 			return FALSE;
-		if (!nb && i >= 1 && is_kind(toks, i - 1, TOK_WORD) &&
-		    (!strcmp(TOK(i - 1)->word, "to") || !strcmp(TOK(i - 1)->word, "p") ||
-		     !strcmp(TOK(i - 1)->word, "at")))
+		/* "to 80%", "to about 4%", "at 50%", "than 50%": levels, no changes */
+		if (i >= 1 + nb && is_kind(toks, i - 1 - nb, TOK_WORD) &&
+		    (!strcmp(TOK(i - 1 - nb)->word, "to") || !strcmp(TOK(i - 1 - nb)->word, "p") ||
+		     !strcmp(TOK(i - 1 - nb)->word, "at") || !strcmp(TOK(i - 1 - nb)->word, "than")))
 			return FALSE;
 	} else if (is_kind(toks, mark, TOK_X) || is_word(toks, mark, "times")) {
 		it->change = CLAIM_FACTOR;
@@ -285,6 +300,8 @@ static gboolean find_change(GArray *toks, guint i, struct item *it)
 		}
 	}
 	/* the claim's text takes its words: "reduced by 2.49%", "1.5x faster" */
+	if (it->change == CLAIM_FACTOR && t->value <= 0)
+		return FALSE;
 	it->first = MIN(i - nb, after == CLAIM_DIR_NONE && before != CLAIM_DIR_NONE ? word_at : i);
 	it->last = after != CLAIM_DIR_NONE ? mark + 1 : factor_of ? i : mark;
 	it->sentence = t->sentence;

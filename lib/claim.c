@@ -119,6 +119,16 @@ struct fit {
 static const char *const time_units[] = { "ns", "us", "ms", "s", "min", NULL };
 static const char *const size_units[] = { "bytes", "kB", "KiB", "MB", "MiB", "GB", "GiB", NULL };
 
+/* 10 when the pair and the data went different ways (then it is no
+ * plausible fit: "from 200 ms to 250 ms" is about something else than a
+ * drop from 244 to 215 ms), else 0. */
+static double turned(const struct claim *c, double va, double vb)
+{
+	double dc = c->b.value - c->a.value, dd = vb - va;
+
+	return (dc > 0 && dd < 0) || (dc < 0 && dd > 0) ? 10 : 0;
+}
+
 static gboolean fit_pair(const struct claim *c, const struct cand *k, struct fit *f)
 {
 	const char *single[] = { k->m->unit, NULL };
@@ -134,7 +144,7 @@ static gboolean fit_pair(const struct claim *c, const struct cand *k, struct fit
 		if (fa == 0 || fb == 0)
 			return FALSE;
 		f->ok = within(&c->a, va) && within(&c->b, vb);
-		f->err = MAX(dist(&c->a, va), dist(&c->b, vb));
+		f->err = MAX(dist(&c->a, va), dist(&c->b, vb)) + turned(c, va, vb);
 		f->unit = NULL;
 		f->fa = fa;
 		f->fb = fb;
@@ -151,7 +161,7 @@ static gboolean fit_pair(const struct claim *c, const struct cand *k, struct fit
 		if (fu == 0)
 			continue;
 		ok = within(&c->a, va) && within(&c->b, vb);
-		err = MAX(dist(&c->a, va), dist(&c->b, vb));
+		err = MAX(dist(&c->a, va), dist(&c->b, vb)) + turned(c, va, vb);
 		if (!any || (ok && !f->ok) || (ok == f->ok && err < f->err)) {
 			f->ok = ok;
 			f->err = err;

@@ -26,10 +26,12 @@
  *            attached to it or a benchmark is named in its sentence.  Pairs
  *            of percentages ("the 95% CI -5.78% to -4.70%") are no claims.
  *   percent  "N%" with a word of direction before it ("reduced by N%",
- *            "improves it by N%", "a N% drop"; up to four words back, "by"
- *            and "about" included) or right after it ("N% faster", "N% less
- *            memory"), or a sign ("-11.77%", "+3%"), or attached to a pair.
- *            Not: "±N%", "N% CI", "N% of ...", "to N%".
+ *            "improves it by N%"; up to four words back, "by" and "about"
+ *            included, not past "than") or a comparative or noun right after
+ *            it ("N% faster", "N% less memory", "a N% drop"), or a sign
+ *            ("-11.77%", "+3%"), or attached to a pair.
+ *            Not: "±N%", "N% CI", "N% of ...", "to N%", "at N%", "lower
+ *            than N%" (levels and comparisons, no changes).
  *   factor   "Nx" / "N×" / "N times" followed by faster, slower, smaller,
  *            larger, more, less, fewer, speedup, ..., or after "speedup of".
  * A percent or factor in the same sentence as a pair, at most six tokens
@@ -79,7 +81,7 @@
  *   4. Otherwise the claim is reported against the best-fitting candidate
  *      (for a percent or factor alone, among the primary metrics only)
  *      when every number is within a factor of two of it with the right
- *      direction.  When none is that close, a claim that names its
+ *      direction (a pair: both went the same way).  When none is that close, a claim that names its
  *      benchmark, and a percent or factor alone when the candidates are
  *      one benchmark's, are reported against that benchmark's primary
  *      metric (its last role against the first); any other claim is
