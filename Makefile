@@ -125,9 +125,10 @@ bench: all
 # make check runs those (tests/unit/test-fuzz-regress.c).
 FUZZ_SECONDS ?= 30
 FUZZ_CC ?= clang
-FUZZ_TARGETS := mbox message body subject trailer policy
+FUZZ_TARGETS := mbox message body subject trailer policy bench
 FUZZ_LIB := lib/mbox.c lib/message.c lib/message-body.c lib/message-lines.c lib/error.c \
-	lib/subject.c lib/trailer.c
+	lib/subject.c lib/trailer.c lib/bench.c lib/bench-read.c lib/bench-perf.c \
+	lib/bench-stats.c lib/bench-table.c
 # the policy loader reads the built-in trailers.conf through lib/resource
 FUZZ_LIB_policy := lib/policy.c lib/resource.c build/embedded.c
 FUZZ_CFLAGS := -std=gnu11 -g -O1 -fno-omit-frame-pointer -D_GNU_SOURCE \
@@ -141,7 +142,7 @@ build/fuzz/fuzz-policy: $(FUZZ_LIB_policy)
 build/fuzz/fuzz-%: tests/fuzz/fuzz-%.c tests/fuzz/fuzz.h $(FUZZ_LIB) $(wildcard lib/*.h) build/config.mk
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  FUZZCC  $@")
-	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) $(PKG_CFLAGS) -o $@ $< $(FUZZ_LIB) $(FUZZ_LIB_$*) $(PKG_LIBS)
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) $(PKG_CFLAGS) -o $@ $< $(FUZZ_LIB) $(FUZZ_LIB_$*) $(PKG_LIBS) -lm
 
 fuzz: build/config.mk
 	@scripts/deps.sh fuzz

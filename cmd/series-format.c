@@ -98,6 +98,7 @@ struct format_job {
 	char *sender;
 	char *cover_subject, *cover_body;	/* NULL when there is no cover mail */
 	char *below_cut;		/* a one-patch series' cover text */
+	GPtrArray *notes;		/* char* or NULL per patch: its benchmark tables */
 };
 
 /* Fill the cover (or, for one patch, the text below its "---"). */
@@ -166,7 +167,8 @@ static void build_mails(GPtrArray *mails, struct format_job *j, gint64 when, con
 		const struct commit_patch *p = g_ptr_array_index(j->patches, i);
 		struct mail *m = g_new0(struct mail, 1);
 		char *prefix = series_subject_prefix(j->s, j->n, (int)i + 1, cover || total > 1 ? (int)total : 0);
-		char *footer = NULL;
+		char *footer = NULL, *below = NULL;
+		const char *note = g_ptr_array_index(j->notes, i);
 
 		m->msgid = email_message_id(j->s->change_id, j->n, (int)i + 1, when, seed, j->sender);
 		o.subject_prefix = prefix;
@@ -176,6 +178,9 @@ static void build_mails(GPtrArray *mails, struct format_job *j, gint64 when, con
 		o.date = when + (gint64)i + 1;
 		o.change_id = cover ? NULL : j->s->change_id;
 		o.below_cut = cover ? NULL : j->below_cut;
+		if (note) /* the patch's benchmark tables, after a one-patch cover text */
+			o.below_cut = below = o.below_cut && *o.below_cut
+				? g_strdup_printf("%s\n\n%s", o.below_cut, note) : g_strdup(note);
 		if (!cover)
 			footer = single_footer(j->repo, j->s, j->base);
 		o.footer = footer;
@@ -188,6 +193,7 @@ static void build_mails(GPtrArray *mails, struct format_job *j, gint64 when, con
 			g_free(name);
 		}
 		g_ptr_array_add(mails, m);
+		g_free(below);
 		g_free(footer);
 		g_free(prefix);
 	}
@@ -294,7 +300,8 @@ int cmd_series_format(int argc, char **argv, struct ctx *ctx)
 	git_oid_tostr(j.base, sizeof j.base, &base);
 	git_oid_tostr(j.tip, sizeof j.tip, &tip);
 	if (!(j.sender = ident_sender(ctx->repo, &e)) ||
-	    !prepare_cover(&j, ctx, force_cover || j.patches->len > 1, &base, &tip, &e)) {
+	    !prepare_cover(&j, ctx, force_cover || j.patches->len > 1, &base, &tip, &e) ||
+	    !(j.notes = cover_patch_notes(j.s, j.n, j.patches, &e))) {
 		rc = fail(e);
 		goto out;
 	}
@@ -313,6 +320,8 @@ out:
 	g_ptr_array_unref(mails);
 	if (j.patches)
 		g_ptr_array_unref(j.patches);
+	if (j.notes)
+		g_ptr_array_unref(j.notes);
 	g_free(j.sender);
 	g_free(j.cover_subject);
 	g_free(j.cover_body);

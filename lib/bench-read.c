@@ -138,8 +138,15 @@ void rd_metrics_free(GPtrArray *ms)
 struct rd_metric *rd_metric_get(GPtrArray *ms, const char *name, const char *unit,
 				const char *source, int line, GError **error)
 {
-	char *u = bench_unit_canonical(unit);
+	char *u;
 	struct rd_metric *m;
+
+	if (unit && *unit && !bench_metric_name_valid(unit)) {
+		qerr(error, QUILL_ERROR_INPUT, "%s:%d: the unit of '%s' is not text", source, line,
+		     name);
+		return NULL;
+	}
+	u = bench_unit_canonical(unit);
 
 	for (guint i = 0; i < ms->len; i++) {
 		m = g_ptr_array_index(ms, i);

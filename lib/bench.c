@@ -323,7 +323,7 @@ static struct bench_metric *metric_from_json(const json_t *jm)
 		return NULL;
 	m = bench_metric_new(json_string_value(name), json_string_value(unit));
 	if (json_is_integer(dec))
-		m->decimals = (int)CLAMP(json_integer_value(dec), -1, 30);
+		m->decimals = (int)CLAMP(json_integer_value(dec), -1, BENCH_DECIMALS_MAX);
 	if (json_is_array(samples)) {
 		size_t i;
 		const json_t *v;
@@ -516,6 +516,6 @@ int bench_decimals_of(const char *number)
 		for (const char *p = dot + 1; g_ascii_isdigit(*p); p++)
 			d++;
 	if (e)
-		d -= atoi(e + 1);
-	return MAX(d, 0);
+		d -= (int)CLAMP(g_ascii_strtoll(e + 1, NULL, 10), -1000, 1000);
+	return CLAMP(d, 0, BENCH_DECIMALS_MAX);
 }

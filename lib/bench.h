@@ -23,6 +23,8 @@
 
 /* decimals of a metric whose data was measured (not read from text) */
 #define BENCH_DECIMALS_MEASURED (-1)
+/* the most decimals kept (a double has no more than 17 significant digits) */
+#define BENCH_DECIMALS_MAX 30
 
 struct bench_metric {
 	char *name;		/* "wall", "task-clock", "Total time" */
@@ -126,7 +128,7 @@ const char *bench_unit_dimension(const char *unit, double *factor);
 double bench_unit_convert(const char *from, const char *to);
 
 /* Digits after the decimal point in a number as written ("244.28" -> 2,
- * "70190" -> 0, "1.5e-3" -> 4). */
+ * "70190" -> 0, "1.5e-3" -> 4), at most BENCH_DECIMALS_MAX. */
 int bench_decimals_of(const char *number);
 
 #endif

@@ -1,9 +1,12 @@
 /* cover.c - cover letter rendering and its changelog sections. */
 #include "cover.h"
+#include "bench-store.h"
+#include "bench-table.h"
 #include "commit.h"
 #include "config.h"
 #include "error.h"
 #include "ident.h"
+#include "objsize.h"
 #include "resource.h"
 #include "store.h"
 #include "template.h"
@@ -84,11 +87,114 @@ static char *strip_nl(char *s)
 	return s;
 }
 
+/* {{bench}}: the version's benchmarks that belong to the series as a whole;
+ * {{bench NAME}}: that one, wherever it belongs. */
+static char *bench_token(const struct cover_input *in, const char *arg, GError **error)
+{
+	GPtrArray *all = NULL, *whole;
+	struct bench *b = NULL;
+	char *t;
+
+	if (arg) {
+		if (!bench_load(&b, in->s->state, in->version, arg, error))
+			return NULL;
+		if (!b) {
+			if (bench_load_version(&all, in->s->state, in->version, NULL)) {
+				char *names = bench_names_list(all);
+
+				qerr(error, QUILL_ERROR_INPUT, "no benchmark %s in v%d (there: %s)", arg,
+				     in->version, names);
+				g_free(names);
+				g_ptr_array_unref(all);
+			} else {
+				qerr(error, QUILL_ERROR_INPUT, "no benchmark %s in v%d", arg, in->version);
+			}
+			return NULL;
+		}
+		t = bench_table(b, BENCH_TABLE_TEXT, BENCH_TABLE_WIDTH);
+		bench_free(b);
+		return strip_nl(t);
+	}
+	if (!bench_load_version(&all, in->s->state, in->version, error))
+		return NULL;
+	whole = g_ptr_array_new();
+	for (guint i = 0; i < all->len; i++)
+		if (!((struct bench *)g_ptr_array_index(all, i))->patch)
+			g_ptr_array_add(whole, g_ptr_array_index(all, i));
+	t = bench_tables(whole, BENCH_TABLE_TEXT, BENCH_TABLE_WIDTH);
+	g_ptr_array_unref(whole);
+	g_ptr_array_unref(all);
+	return strip_nl(t);
+}
+
+static gboolean bench_is_for(const struct bench_patch *bp, const struct commit_patch *p)
+{
+	return (bp->commit && !strcmp(bp->commit, git_oid_tostr_s(&p->oid))) ||
+	       (bp->patch_id && *p->patch_id && !strcmp(bp->patch_id, p->patch_id));
+}
+
+GPtrArray *cover_patch_notes(const struct series *s, int version, GPtrArray *patches,
+			     GError **error)
+{
+	GPtrArray *all, *notes;
+	GPtrArray **per;
+
+	if (!bench_load_version(&all, s->state, version, error))
+		return NULL;
+	per = g_new0(GPtrArray *, patches->len ? patches->len : 1);
+	for (guint i = 0; i < all->len; i++) {
+		struct bench *b = g_ptr_array_index(all, i);
+		int at = -1;
+
+		if (!b->patch)
+			continue;
+		/* by commit or patch-id first, then by subject */
+		for (guint k = 0; k < patches->len && at < 0; k++)
+			if (bench_is_for(b->patch, g_ptr_array_index(patches, k)))
+				at = (int)k;
+		for (guint k = 0; k < patches->len && at < 0; k++)
+			if (b->patch->subject &&
+			    !strcmp(b->patch->subject,
+				    ((struct commit_patch *)g_ptr_array_index(patches, k))->subject))
+				at = (int)k;
+		if (at < 0)
+			continue;
+		if (!per[at])
+			per[at] = g_ptr_array_new();
+		g_ptr_array_add(per[at], b);
+	}
+	notes = g_ptr_array_new_with_free_func(g_free);
+	for (guint k = 0; k < patches->len; k++) {
+		char *t = NULL;
+
+		if (per[k]) {
+			t = strip_nl(bench_tables(per[k], BENCH_TABLE_TEXT, BENCH_TABLE_WIDTH));
+			g_ptr_array_unref(per[k]);
+		}
+		g_ptr_array_add(notes, t);
+	}
+	g_free(per);
+	g_ptr_array_unref(all);
+	return notes;
+}
+
 static char *lookup(const char *name, const char *arg, void *payload, GError **error)
 {
 	struct lookup_ctx *l = payload;
 	const struct cover_input *in = l->in;
 
+	if (!strcmp(name, "bench"))
+		return bench_token(in, arg, error);
+	if (!strcmp(name, "objsize")) {
+		char *t;
+
+		if (!arg) {
+			qerr(error, QUILL_ERROR_INPUT, "names an attached size diff: {{objsize NAME}}");
+			return NULL;
+		}
+		t = objsize_render(in->s->state, in->version, arg, error);
+		return t ? strip_nl(t) : NULL;
+	}
 	if (arg)
 		return NULL;
 	if (!strcmp(name, "cover"))

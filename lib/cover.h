@@ -12,6 +12,14 @@
  *   {{range_diff}}                "Range-diff against v<N-1>:" and the
  *                                 comparison as git range-diff shows it
  *                                 (empty for v1)
+ *   {{bench}}                     the tables of the version's benchmarks that
+ *                                 belong to the series as a whole (bench
+ *                                 run/add without --patch), 72 columns
+ *   {{bench NAME}}                benchmark NAME's tables; an error when the
+ *                                 version has no such benchmark
+ *   {{objsize NAME}}              the size diff attached as NAME (quill bench
+ *                                 size --attach) to the version, as a table;
+ *                                 an error when there is none
  *   {{base_commit}} {{change_id}} {{prerequisites}} {{signature}}
  *   {{name}} {{version}} {{subject}}
  *   {{cover}}                     (template only) the working cover's body
@@ -63,6 +71,15 @@ gboolean cover_prepare_with(struct cover_input *in, git_repository *repo, const 
  * QUILL_ERROR_INPUT for an unknown token (naming it and the line). */
 gboolean cover_render(char **subject_out, char **body_out, const struct cover_input *in,
 		      const char *cover_text, GError **error);
+
+/* The patch notes of a version: for each of `patches` (struct
+ * commit_patch*, the version's, in order) the tables of the benchmarks
+ * attached to it (bench run/add --patch: found by commit, else patch-id,
+ * else subject), or NULL when it has none.  A benchmark whose patch is no
+ * longer in the version is left out.  Caller owns the array (it frees its
+ * strings); NULL with *error when a benchmark file does not parse. */
+GPtrArray *cover_patch_notes(const struct series *s, int version, GPtrArray *patches,
+			     GError **error);
 
 /* Split "subject\n\nbody" (leading blank lines skipped; caller owns both). */
 void cover_split(const char *text, char **subject, char **body);

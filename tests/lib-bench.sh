@@ -51,3 +51,36 @@ import sys
 print(max([len(l.rstrip("\n")) for l in open(sys.argv[1], encoding="utf-8")] or [0]))
 ' "$1"
 }
+
+# json_checks FILE: each line of standard input is "WANT EXPR", WANT a JSON
+# value: EXPR over the JSON document in FILE (as d) equals it, numbers
+# within a relative 1e-9 (WANT~TOL for another tolerance); one python3 for
+# them all, every mismatch reported.
+json_checks() {
+	python3 -c '
+import json, re, sys
+d = json.load(open(sys.argv[1], encoding="utf-8"))
+bad = 0
+for line in sys.stdin:
+    line = line.strip()
+    if not line:
+        continue
+    tol = 1e-9
+    m = re.match(r"(\S+)~(\S+)\s+(.*)", line)
+    if m:
+        want, tol, expr = json.loads(m.group(1)), float(m.group(2)), m.group(3)
+    else:
+        want, end = json.JSONDecoder().raw_decode(line)
+        expr = line[end:].strip()
+    got = eval(expr)
+    num = lambda v: isinstance(v, (int, float)) and not isinstance(v, bool)
+    if num(want):
+        same = num(got) and abs(got - want) <= tol * max(1.0, abs(want))
+    else:
+        same = got == want and type(got) == type(want)
+    if not same:
+        print("%s: got %s, want %s" % (expr, json.dumps(got), json.dumps(want)))
+        bad += 1
+sys.exit(1 if bad else 0)
+' "$1"
+}

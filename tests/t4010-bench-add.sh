@@ -6,11 +6,6 @@
 . "$TEST_SRC/lib-series.sh"
 . "$TEST_SRC/lib-bench.sh"
 
-# bj EXPR: EXPR over the bench show --json document of benchmark $1 (as d)
-bj() {
-	quill bench show "$1" --json >bj.json && jget bj.json "$2"
-}
-
 test_expect_success 'setup: a series with one patch' '
 	bench_repo r 1
 '
@@ -22,12 +17,15 @@ if command -v hyperfine >/dev/null 2>&1; then
 		quill bench add nap hf.json --role base >out &&
 		grep -q "^attached nap to s v1: base (6 values)\$" out &&
 		quill bench show nap --json >nap.json &&
-		for k in mean median stddev min max; do
-			num_is "$(jget nap.json "d[\"benchmarks\"][0][\"roles\"][0][\"$k\"]")" \
-				"$(jget hf.json "d[\"results\"][0][\"$k\"]")" 1e-12 || return 1
-		done &&
-		test "$(jget nap.json "d[\"benchmarks\"][0][\"roles\"][0][\"n\"]")" = 6 &&
-		test "$(jget nap.json "d[\"benchmarks\"][0][\"unit\"]")" = s
+		json_checks nap.json <<-EOF
+		$(jget hf.json "d[\"results\"][0][\"mean\"]")~1e-12 d["benchmarks"][0]["roles"][0]["mean"]
+		$(jget hf.json "d[\"results\"][0][\"median\"]")~1e-12 d["benchmarks"][0]["roles"][0]["median"]
+		$(jget hf.json "d[\"results\"][0][\"stddev\"]")~1e-12 d["benchmarks"][0]["roles"][0]["stddev"]
+		$(jget hf.json "d[\"results\"][0][\"min\"]")~1e-12 d["benchmarks"][0]["roles"][0]["min"]
+		$(jget hf.json "d[\"results\"][0][\"max\"]")~1e-12 d["benchmarks"][0]["roles"][0]["max"]
+		6 d["benchmarks"][0]["roles"][0]["n"]
+		"s" d["benchmarks"][0]["unit"]
+		EOF
 	'
 
 	test_expect_success 'hyperfine: the command, and user and sys as means' '
@@ -79,15 +77,17 @@ test_expect_success 'perf stat -r 5 (text): mean and stddev from perf'"'"'s mean
 	quill bench add pr "$DATA/perf-stat-r5.txt" --role base >out 2>err &&
 	grep -q "^quill: warning: .*not counted, left out: cycles, instructions, branches, branch-misses\$" err &&
 	test "$(wc -l <err)" = 1 &&
-	test "$(bj pr "d[\"benchmarks\"][0][\"unit\"]")" = s &&
-	test "$(bj pr "d[\"benchmarks\"][0][\"roles\"][0][\"n\"]")" = 5 &&
-	num_is "$(bj pr "d[\"benchmarks\"][0][\"roles\"][0][\"mean\"]")" 0.011681 &&
-	num_is "$(bj pr "d[\"benchmarks\"][0][\"roles\"][0][\"stddev\"]")" "$(python3 -c "print(0.000497 * 5 ** 0.5)")" &&
-	test "$(bj pr "d[\"benchmarks\"][0][\"roles\"][0][\"median\"]")" = null &&
-	test "$(bj pr "[b[\"name\"] for b in d[\"benchmarks\"]]")" = \
-		"[\"pr\", \"pr:task-clock\", \"pr:context-switches\", \"pr:cpu-migrations\", \"pr:page-faults\"]" &&
-	test "$(bj pr "d[\"benchmarks\"][1][\"unit\"]")" = ms &&
-	num_is "$(bj pr "d[\"benchmarks\"][1][\"roles\"][0][\"stddev\"]")" "$(python3 -c "print(0.76 * 0.0216 * 5 ** 0.5)")" &&
+	quill bench show pr --json >pr-show.json &&
+	json_checks pr-show.json <<-EOF &&
+	"s" d["benchmarks"][0]["unit"]
+	5 d["benchmarks"][0]["roles"][0]["n"]
+	0.011681 d["benchmarks"][0]["roles"][0]["mean"]
+	$(python3 -c "print(0.000497 * 5 ** 0.5)") d["benchmarks"][0]["roles"][0]["stddev"]
+	null d["benchmarks"][0]["roles"][0]["median"]
+	["pr","pr:task-clock","pr:context-switches","pr:cpu-migrations","pr:page-faults"] [b["name"] for b in d["benchmarks"]]
+	"ms" d["benchmarks"][1]["unit"]
+	$(python3 -c "print(0.76 * 0.0216 * 5 ** 0.5)") d["benchmarks"][1]["roles"][0]["stddev"]
+	EOF
 	state_file v1/bench/pr.json >pr.json &&
 	test "$(jget pr.json "d[\"roles\"][0][\"command\"]")" = "sleep 0.01"
 '
@@ -95,28 +95,38 @@ test_expect_success 'perf stat -r 5 (text): mean and stddev from perf'"'"'s mean
 test_expect_success 'perf stat (text, one run): elapsed, user and sys' '
 	cd r &&
 	quill bench add p1 "$DATA/perf-stat.txt" 2>/dev/null >/dev/null &&
-	test "$(bj p1 "d[\"benchmarks\"][0][\"roles\"][0][\"role\"]")" = patched &&
-	num_is "$(bj p1 "d[\"benchmarks\"][0][\"roles\"][0][\"mean\"]")" 0.011439257 &&
-	test "$(bj p1 "d[\"benchmarks\"][0][\"roles\"][0][\"stddev\"]")" = null &&
-	num_is "$(bj p1 "[b for b in d[\"benchmarks\"] if b[\"name\"] == \"p1:user\"][0][\"roles\"][0][\"mean\"]")" 0.001408
+	quill bench show p1 --json >p1.json &&
+	json_checks p1.json <<-EOF
+	"patched" d["benchmarks"][0]["roles"][0]["role"]
+	0.011439257 d["benchmarks"][0]["roles"][0]["mean"]
+	null d["benchmarks"][0]["roles"][0]["stddev"]
+	0.001408 [b for b in d["benchmarks"] if b["name"] == "p1:user"][0]["roles"][0]["mean"]
+	0 [b for b in d["benchmarks"] if b["name"] == "p1:sys"][0]["roles"][0]["mean"]
+	EOF
 '
 
 test_expect_success 'perf stat with hardware counters: grouped digits, ten runs' '
 	cd r &&
 	quill bench add hw "$DATA/perf-stat-hw-r10.txt" >/dev/null &&
-	num_is "$(bj hw "[b for b in d[\"benchmarks\"] if b[\"name\"] == \"hw:cycles\"][0][\"roles\"][0][\"mean\"]")" 5842112930 &&
-	num_is "$(bj hw "[b for b in d[\"benchmarks\"] if b[\"name\"] == \"hw:task-clock\"][0][\"roles\"][0][\"mean\"]")" 1530.42 &&
-	num_is "$(bj hw "d[\"benchmarks\"][0][\"roles\"][0][\"stddev\"]")" "$(python3 -c "print(0.0063 * 10 ** 0.5)")" &&
-	test "$(bj hw "d[\"benchmarks\"][0][\"roles\"][0][\"n\"]")" = 10
+	quill bench show hw --json >hw.json &&
+	json_checks hw.json <<-EOF
+	5842112930 [b for b in d["benchmarks"] if b["name"] == "hw:cycles"][0]["roles"][0]["mean"]
+	1530.42 [b for b in d["benchmarks"] if b["name"] == "hw:task-clock"][0]["roles"][0]["mean"]
+	21448360 [b for b in d["benchmarks"] if b["name"] == "hw:branch-misses"][0]["roles"][0]["mean"]
+	$(python3 -c "print(0.0063 * 10 ** 0.5)") d["benchmarks"][0]["roles"][0]["stddev"]
+	10 d["benchmarks"][0]["roles"][0]["n"]
+	EOF
 '
 
 test_expect_success 'perf stat -x, (one run): one metric per event, the first primary' '
 	cd r &&
 	quill bench add px "$DATA/perf-stat-x.csv" 2>/dev/null >/dev/null &&
-	test "$(bj px "[b[\"name\"] for b in d[\"benchmarks\"]]")" = \
-		"[\"px\", \"px:context-switches\", \"px:cpu-migrations\", \"px:page-faults\"]" &&
-	test "$(bj px "d[\"benchmarks\"][0][\"unit\"]")" = ms &&
-	num_is "$(bj px "d[\"benchmarks\"][0][\"roles\"][0][\"mean\"]")" 0.92
+	quill bench show px --json >px.json &&
+	json_checks px.json <<-EOF
+	["px","px:context-switches","px:cpu-migrations","px:page-faults"] [b["name"] for b in d["benchmarks"]]
+	"ms" d["benchmarks"][0]["unit"]
+	0.92 d["benchmarks"][0]["roles"][0]["mean"]
+	EOF
 '
 
 test_expect_success 'perf stat -x, -r 5: the CSV does not say the runs, --runs does' '
@@ -126,18 +136,25 @@ test_expect_success 'perf stat -x, -r 5: the CSV does not say the runs, --runs d
 		bench add pxr "$DATA/perf-stat-x-r5.csv" &&
 	test "$(state_tip)" = "$before" &&
 	quill bench add pxr "$DATA/perf-stat-x-r5.csv" --runs 5 2>/dev/null >/dev/null &&
-	test "$(bj pxr "d[\"benchmarks\"][0][\"roles\"][0][\"n\"]")" = 5 &&
-	num_is "$(bj pxr "d[\"benchmarks\"][0][\"roles\"][0][\"stddev\"]")" "$(python3 -c "print(0.82 * 0.0135 * 5 ** 0.5)")"
+	quill bench show pxr --json >pxr.json &&
+	json_checks pxr.json <<-EOF
+	5 d["benchmarks"][0]["roles"][0]["n"]
+	$(python3 -c "print(0.82 * 0.0135 * 5 ** 0.5)") d["benchmarks"][0]["roles"][0]["stddev"]
+	EOF
 '
 
 test_expect_success 'csv: label,value,unit rows with a header, one metric per label' '
 	cd r &&
 	quill bench add build "$DATA/build.csv" >/dev/null &&
-	test "$(bj build "[b[\"name\"] for b in d[\"benchmarks\"]]")" = "[\"build\", \"build:vmlinux text\"]" &&
-	test "$(bj build "d[\"benchmarks\"][0][\"roles\"][0][\"n\"]")" = 4 &&
-	num_is "$(bj build "d[\"benchmarks\"][0][\"roles\"][0][\"mean\"]")" 411.95 &&
-	num_is "$(bj build "d[\"benchmarks\"][0][\"roles\"][0][\"median\"]")" 411.7 &&
-	test "$(bj build "d[\"benchmarks\"][1][\"unit\"]")" = bytes
+	quill bench show build --json >build.json &&
+	json_checks build.json <<-EOF
+	["build","build:vmlinux text"] [b["name"] for b in d["benchmarks"]]
+	4 d["benchmarks"][0]["roles"][0]["n"]
+	411.95 d["benchmarks"][0]["roles"][0]["mean"]
+	411.7 d["benchmarks"][0]["roles"][0]["median"]
+	"bytes" d["benchmarks"][1]["unit"]
+	14823405 d["benchmarks"][1]["roles"][0]["mean"]
+	EOF
 '
 
 test_expect_success 'samples: one number per line, the unit on the line or from --unit' '
@@ -145,15 +162,22 @@ test_expect_success 'samples: one number per line, the unit on the line or from 
 	quill bench add rebind "$DATA/rebind-base.txt" --role base >out &&
 	grep -q "base (30 values)" out &&
 	quill bench add rebind "$DATA/rebind-patched.txt" --role patched --unit ms >/dev/null &&
-	test "$(bj rebind "d[\"benchmarks\"][0][\"unit\"]")" = ms &&
-	test "$(bj rebind "[r[\"n\"] for r in d[\"benchmarks\"][0][\"roles\"]]")" = "[30, 30]"
+	quill bench show rebind --json >rebind.json &&
+	json_checks rebind.json <<-EOF
+	"ms" d["benchmarks"][0]["unit"]
+	[30,30] [r["n"] for r in d["benchmarks"][0]["roles"]]
+	EOF
 '
 
 test_expect_success 'samples: a unit that converts is converted to the one there' '
 	cd r &&
 	printf "0.2435\n0.2441\n0.2452\n" >secs.txt &&
 	quill bench add rebind secs.txt --role tuned --unit s >/dev/null &&
-	num_is "$(bj rebind "d[\"benchmarks\"][0][\"roles\"][2][\"min\"]")" 243.5
+	quill bench show rebind --json >rebind.json &&
+	json_checks rebind.json <<-EOF
+	243.5 d["benchmarks"][0]["roles"][2]["min"]
+	"tuned" d["benchmarks"][0]["roles"][2]["role"]
+	EOF
 '
 
 test_expect_success 'samples: a unit that does not convert attaches nothing (exit 3)' '
@@ -168,11 +192,16 @@ test_expect_success 'samples: a unit that does not convert attaches nothing (exi
 test_expect_success 'kv: "key: value unit" lines' '
 	cd r &&
 	quill bench add sched "$DATA/sched-base.kv" --role base >/dev/null &&
-	test "$(bj sched "d[\"benchmarks\"][0][\"unit\"]")" = s &&
-	test "$(bj sched "d[\"benchmarks\"][0][\"roles\"][0][\"n\"]")" = 5 &&
+	quill bench show sched --json >sched-show.json &&
+	json_checks sched-show.json <<-EOF &&
+	"s" d["benchmarks"][0]["unit"]
+	5 d["benchmarks"][0]["roles"][0]["n"]
+	EOF
 	state_file v1/bench/sched.json >sched.json &&
-	test "$(jget sched.json "d[\"roles\"][0][\"metrics\"][0][\"name\"]")" = "Total time" &&
-	test "$(jget sched.json "d[\"roles\"][0][\"source\"]")" = kv
+	json_checks sched.json <<-EOF
+	"Total time" d["roles"][0]["metrics"][0]["name"]
+	"kv" d["roles"][0]["source"]
+	EOF
 '
 
 test_expect_success 'standard input, --metric and --command' '

@@ -9,6 +9,7 @@
 #include "../fuzz/fuzz-subject.c"
 #include "../fuzz/fuzz-trailer.c"
 #include "../fuzz/fuzz-policy.c"
+#include "../fuzz/fuzz-bench.c"
 
 #include "unit.h"
 
@@ -22,6 +23,7 @@ static const struct {
 	{ "subject", fuzz_subject_one },
 	{ "trailer", fuzz_trailer_one },
 	{ "policy", fuzz_policy_one },
+	{ "bench", fuzz_bench_one },
 };
 
 static int run_dir(const char *top, const char *kind, size_t t)
@@ -73,6 +75,7 @@ int main(void)
 	fuzz_subject_init();
 	fuzz_trailer_init();
 	fuzz_policy_init();
+	fuzz_bench_init();
 	for (size_t t = 0; t < G_N_ELEMENTS(targets); t++) {
 		seeds += run_dir(top, "corpus", t);
 		run_dir(top, "regress", t);

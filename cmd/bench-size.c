@@ -1,0 +1,232 @@
+/* bench-size.c - quill bench size: two ELF files compared symbol by symbol
+ * (bloat-o-meter's output) and section by section (size's), optionally
+ * attached to the current series as v<N>/bench/<NAME>.json. */
+#include "cmd.h"
+#include "error.h"
+#include "objsize.h"
+#include "series.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char size_help[] =
+	"Compares two ELF files (objects, executables, shared libraries, a\n"
+	"vmlinux) symbol by symbol and prints what the kernel's\n"
+	"scripts/bloat-o-meter prints for them: the add/remove grow/shrink\n"
+	"up/down line, the symbols whose size changed (Function old new delta,\n"
+	"largest growth first; '-' where a symbol is absent) and the Total line.\n"
+	"Then, after a blank line, what size(1) prints for the two files: text,\n"
+	"data and bss (code and read-only data count as text).\n"
+	"\n"
+	"The symbols are those nm --size-sort lists, read through libelf: the\n"
+	"defined ones with a size.  Counted are functions (nm's t, T), data (d,\n"
+	"D, b, B) and read-only data (r, R); weak and common symbols are not.\n"
+	"A '.' followed by digits is taken out of a name (calls.0 and calls.1\n"
+	"are one symbol 'calls', f.isra.0 is f.isra), and the kernel's generated\n"
+	"symbols (__mod_*, __se_sys*, __addressable_*, ...) are left out, as\n"
+	"bloat-o-meter does.\n"
+	"\n"
+	"With --attach NAME the result is also kept with the working version of\n"
+	"the current series (or --series), as vN/bench/NAME.json in its state,\n"
+	"where a cover letter's {{objsize NAME}} shows it; the same name again\n"
+	"replaces it (not a benchmark of bench run/add).  Only then is a\n"
+	"repository needed; where it went is said on stderr.\n"
+	"\n"
+	"Exit status: 0; 2 for bad usage, a file that cannot be opened, no such\n"
+	"series; 3 for a file that is not ELF or is damaged (nothing is attached).";
+
+/* A benchmark name is one file name in the state tree: 1 to 64 of
+ * letters, digits, '.', '_', '+', '-', not starting with '.' or '-' (the
+ * rule of bench run and add). */
+static gboolean bench_name_valid(const char *name)
+{
+	size_t n = strlen(name);
+
+	if (n < 1 || n > 64 || *name == '.' || *name == '-')
+		return FALSE;
+	for (const char *p = name; *p; p++)
+		if (!g_ascii_isalnum(*p) && !strchr("._+-", *p))
+			return FALSE;
+	return TRUE;
+}
+
+/* FALSE (with an error) when `path` of the state holds something other
+ * than a size diff: a benchmark of bench run/add is not replaced. */
+static gboolean may_replace(const struct state *st, const char *path, GError **error)
+{
+	GBytes *bytes = state_get(st, path);
+	json_t *doc;
+	gboolean ok;
+	gsize len;
+	const char *data;
+
+	if (!bytes)
+		return TRUE;
+	data = g_bytes_get_data(bytes, &len);
+	doc = json_loadb(data, len, 0, NULL);
+	ok = doc && objsize_json_is(doc);
+	json_decref(doc);
+	if (!ok)
+		qerr(error, QUILL_ERROR_USAGE,
+		     "%s is already there and is not a size comparison (bench run/add made it?); "
+		     "attach under another name", path);
+	return ok;
+}
+
+/* Keep doc (given "name" and "date" here) as vN/bench/NAME.json of the
+ * series, one state commit; *path_out, *series_out, *version_out say where
+ * (caller owns the strings).  Returns the exit code. */
+static int attach(struct ctx *ctx, json_t *doc, const char *name, const char *series,
+		  const struct objsize_diff *diff, char **path_out, char **series_out,
+		  int *version_out)
+{
+	git_repository *repo = NULL;
+	struct series *s = NULL;
+	GError *e = NULL;
+	char *text = NULL, *path = NULL, *msg = NULL, *date = NULL;
+	gint64 before = 0, after = 0;
+	int rc;
+
+	rc = git_repository_open_ext(&repo, NULL, GIT_REPOSITORY_OPEN_FROM_ENV, NULL);
+	if (rc < 0) {
+		if (rc == GIT_ENOTFOUND)
+			fprintf(stderr, "quill: %s: --attach: not in a git repository\n", ctx->name);
+		else
+			fprintf(stderr, "quill: %s: cannot open the repository: %s\n", ctx->name,
+				git_error_last() ? git_error_last()->message : "unknown error");
+		return 2;
+	}
+	ctx->repo = repo;
+	if (!open_series(&s, ctx, series, &e)) {
+		rc = fail(e);
+		goto out;
+	}
+	path = g_strdup_printf("v%d/bench/%s.json", s->version, name);
+	if (!may_replace(s->state, path, &e)) {
+		qerr_prefix(&e, "%s: --attach", ctx->name);
+		rc = fail(e);
+		goto out;
+	}
+	date = series_now_iso(repo, NULL);
+	json_object_set_new(doc, "name", json_string(name));
+	json_object_set_new(doc, "date", json_string(date));
+	text = json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(17));
+	{
+		char *file = g_strconcat(text, "\n", NULL);
+		state_set(s->state, path, file, strlen(file));
+		g_free(file);
+	}
+	for (guint i = 0; i < diff->tables->len; i++) {
+		const struct objsize_table *t = g_ptr_array_index(diff->tables, i);
+
+		before += t->before;
+		after += t->after;
+	}
+	msg = g_strdup_printf("bench: size %s: %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT
+			      " bytes (%+" G_GINT64_FORMAT ")%s",
+			      name, before, after, after - before,
+			      diff->mode == OBJSIZE_DATA ? ", data" :
+			      diff->mode == OBJSIZE_TEXT ? ", functions" : "");
+	if (!store_commit(repo, s->state, msg, NULL, 0, &e)) {
+		qerr_prefix(&e, "%s: --attach", ctx->name);
+		rc = fail(e);
+		goto out;
+	}
+	*path_out = path;
+	*series_out = g_strdup(s->name);
+	*version_out = s->version;
+	path = NULL;
+	rc = 0;
+out:
+	free(text);
+	g_free(path);
+	g_free(msg);
+	g_free(date);
+	series_free(s);
+	git_repository_free(repo);
+	ctx->repo = NULL;
+	return rc;
+}
+
+int cmd_bench_size(int argc, char **argv, struct ctx *ctx)
+{
+	gboolean split = FALSE, data = FALSE, text = FALSE, json = FALSE;
+	char *name = NULL, *series = NULL, *path = NULL, *series_name = NULL;
+	int version = 0;
+	GOptionEntry entries[] = {
+		{ "categories", 'c', 0, G_OPTION_ARG_NONE, &split, "Three tables: functions, data, read-only data (bloat-o-meter -c)", NULL },
+		{ "data", 'd', 0, G_OPTION_ARG_NONE, &data, "Only data and read-only data (bloat-o-meter -d)", NULL },
+		{ "text", 't', 0, G_OPTION_ARG_NONE, &text, "Only functions (bloat-o-meter -t)", NULL },
+		{ "attach", 0, 0, G_OPTION_ARG_STRING, &name, "Also keep the result with the current series as vN/bench/NAME.json", "NAME" },
+		{ "series", 's', 0, G_OPTION_ARG_STRING, &series, "Attach to this series instead of the current one", "SERIES" },
+		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print the result as JSON (what --attach keeps)", NULL },
+		G_OPTION_ENTRY_NULL
+	};
+	struct objsize_file *old = NULL, *new = NULL;
+	struct objsize_diff *diff = NULL;
+	enum objsize_mode mode = OBJSIZE_ALL;
+	json_t *doc = NULL;
+	GError *e = NULL;
+	int rc = opt_parse(ctx, &argc, &argv, "OLD NEW", size_help, entries);
+
+	if (rc >= 0)
+		goto out;
+	if (argc != 3) {
+		rc = usage_error(ctx, "give the OLD and the NEW file");
+		goto out;
+	}
+	if (split + data + text > 1) {
+		rc = usage_error(ctx, "-c, -d and -t exclude each other");
+		goto out;
+	}
+	mode = split ? OBJSIZE_SPLIT : data ? OBJSIZE_DATA : text ? OBJSIZE_TEXT : OBJSIZE_ALL;
+	if (name && !bench_name_valid(name)) {
+		rc = usage_error(ctx, "--attach: '%s' is not a benchmark name (1 to 64 letters, digits, '.', '_', '+', '-'; not first '.' or '-')",
+				 name);
+		goto out;
+	}
+	if (series && !name) {
+		rc = usage_error(ctx, "--series goes with --attach");
+		goto out;
+	}
+	if (!objsize_read(&old, argv[1], &e) || !objsize_read(&new, argv[2], &e)) {
+		qerr_prefix(&e, "%s", ctx->name);
+		rc = fail(e);
+		goto out;
+	}
+	if (!old->has_symtab)
+		warn("%s: %s: no symbol table (stripped?): no symbols to compare", ctx->name, old->name);
+	if (!new->has_symtab)
+		warn("%s: %s: no symbol table (stripped?): no symbols to compare", ctx->name, new->name);
+	diff = objsize_compare(old, new, mode);
+	doc = objsize_to_json(diff);
+	if (name && (rc = attach(ctx, doc, name, series, diff, &path, &series_name, &version)))
+		goto out;
+	if (json) {
+		if (path)
+			json_object_set_new(doc, "attached",
+					    json_pack("{s:s, s:i, s:s}", "series", series_name, "version",
+						      version, "path", path));
+		print_json(doc);
+		doc = NULL;
+	} else {
+		char *out = objsize_format(diff);
+		fputs(out, stdout);
+		g_free(out);
+	}
+	/* stdout stays what bloat-o-meter and size print */
+	if (path && !json)
+		fprintf(stderr, "attached %s to %s v%d (%s)\n", name, series_name, version, path);
+	rc = 0;
+out:
+	json_decref(doc);
+	objsize_diff_free(diff);
+	objsize_file_free(old);
+	objsize_file_free(new);
+	g_free(name);
+	g_free(series);
+	g_free(path);
+	g_free(series_name);
+	return rc;
+}
