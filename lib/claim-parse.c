@@ -600,6 +600,19 @@ static gboolean tag_line(const char *s, gsize n)
 	return in_list(key, tags) || g_str_has_suffix(key, "-by") || g_str_has_suffix(key, "-id");
 }
 
+/* Tool output such as bloat-o-meter's "Total: Before=70190, After=68445,
+ * chg -2.49%": two or more key=number items on the line.  (The numbers of
+ * an object size result are no benchmark's to check.) */
+static gboolean tool_line(const char *s, gsize n)
+{
+	guint kv = 0;
+
+	for (gsize i = 1; i + 1 < n; i++)
+		kv += s[i] == '=' && g_ascii_isalpha(s[i - 1]) &&
+		      (g_ascii_isdigit(s[i + 1]) || s[i + 1] == '-');
+	return kv >= 2;
+}
+
 static gboolean line_is(const char *s, gsize n, const char *what)
 {
 	while (n && (s[n - 1] == '\r' || (s[n - 1] == ' ' && strcmp(what, "-- "))))
@@ -626,7 +639,8 @@ GPtrArray *claim_parse(const char *text, gsize len, const GPtrArray *benches)
 		while (k < le && (text[k] == ' ' || text[k] == '\t' || text[k] == '\r'))
 			k++;
 		blank = k == le;
-		quoted = (k < le && text[k] == '>') || tag_line(text + i, le - i);
+		quoted = (k < le && text[k] == '>') || tag_line(text + i, le - i) ||
+			 tool_line(text + i, le - i);
 		stop = line_is(text + i, le - i, "---") || line_is(text + i, le - i, "-- ") ||
 		       line_is(text + i, le - i, "--");
 		if (in_para && (blank || quoted || stop)) {

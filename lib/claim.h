@@ -7,7 +7,10 @@
  *
  * The text is read paragraph by paragraph (a paragraph may wrap a claim
  * over lines).  Quoted lines ("> ..."), tag lines (Signed-off-by: and any
- * other *-by:, Fixes:, Link:, Closes:, Cc:, *-id:, base-commit:), URLs,
+ * other *-by:, Fixes:, Link:, Closes:, Cc:, *-id:, base-commit:), lines of
+ * tool output with two key=number items (bloat-o-meter's "Total:
+ * Before=70190, After=68445, chg -2.49%": an object size result is no
+ * benchmark, and files of v<N>/bench that are not are skipped), URLs,
  * <addresses>, `code`, the ("subject") of a commit reference and
  * everything from a "---" or "-- " line on are not read.  Other lines of a
  * message's last paragraph are ("Before: 244.28 ms" is a result, even where

@@ -211,10 +211,33 @@ test_expect_success 'JSON of another tool in v<N>/bench is skipped' '
 	test_cmp v1.out out
 '
 
+if command -v gcc >/dev/null; then
+	test_expect_success 'a cover as sent, with the tables {{bench}} and {{objsize}} render: no claim findings' '
+		cd r &&
+		quill bench add rebind rebind-base.txt --role base --format samples >/dev/null &&
+		quill bench add rebind rebind-patched.txt --role patched --format samples --unit ms >/dev/null &&
+		gcc -O2 -c -DVARIANT=1 "$TEST_SRC/data/objsize/zone.c" -o old.o &&
+		gcc -O2 -c -DVARIANT=2 "$TEST_SRC/data/objsize/zone.c" -o new.o &&
+		quill bench size old.o new.o --attach zone-size >/dev/null &&
+		printf "rebind: faster\n\nResults:\n\n{{bench}}\n\n{{objsize zone-size}}\n" |
+			quill series edit-cover -F - >/dev/null &&
+		quill series new-version s >/dev/null 2>&1 &&
+		git show refs/quill/series/s:v2/cover >sent &&
+		grep -q "patched vs base: -11.76%" sent &&
+		grep -q "^Total: Before=.*chg " sent &&
+		test_expect_code 1 quill bench check --version 2 >out &&
+		! grep -q "^cover:" out &&
+		test_expect_code 1 quill bench check --version 2 --json >j &&
+		test "$(jget j "[c[\"verdict\"] for c in d[\"claims\"] if c[\"where\"] == \"cover\"]")" = "[\"ok\"]"
+	'
+else
+	test_skip 'a cover as sent, with the tables {{bench}} and {{objsize}} render: no claim findings' 'no gcc'
+fi
+
 test_expect_success 'usage: no operands, versions that exist, a known series' '
 	cd r &&
 	quill_fails 2 "no operands" bench check extra &&
-	quill_fails 2 "versions 1 to 2" bench check --version 9 &&
+	quill_fails 2 "versions 1 to [23]" bench check --version 9 &&
 	quill_fails 2 "no-such" bench check --series no-such
 '
 
