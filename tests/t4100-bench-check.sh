@@ -241,4 +241,16 @@ test_expect_success 'usage: no operands, versions that exist, a known series' '
 	quill_fails 2 "no-such" bench check --series no-such
 '
 
+test_expect_success 'a benchmark file that does not read: bench check fails, trailer lint goes on' '
+	cd r &&
+	. "$TEST_SRC/lib-bench.sh" &&
+	v=$(quill series show --json >show.json && jget show.json "d[\"version\"]") &&
+	printf "{\"kind\": \"quill-bench\", \"name\": \"bad\", \"roles\": 5}\n" >bad.json &&
+	state_put v$v/bench/bad.json bad.json &&
+	quill_fails 3 "v$v/bench/bad.json" bench check &&
+	quill trailer lint --series s >out 2>err &&
+	grep -q "^quill: warning: .*v$v/bench/bad.json.*; the claims are not checked\$" err &&
+	! grep -q claim- out
+'
+
 test_done
