@@ -12,10 +12,11 @@
  * Before=70190, After=68445, chg -2.49%": an object size result is no
  * benchmark, and files of v<N>/bench that are not are skipped), URLs,
  * <addresses>, `code`, the ("subject") of a commit reference and
- * everything from a "---" or "-- " line on are not read.  Other lines of a
- * message's last paragraph are ("Before: 244.28 ms" is a result, even where
- * git would take it for a trailer).  A number is a number only where a word starts:
- * "v2", "x86_64", "sha256", "0x1f", "64bit" are words; "1/3", "5.10.2",
+ * everything from a "---" or "-- " line on are not read.  The other lines
+ * of a message's last paragraph are read ("Before: 244.28 ms" is a result,
+ * even where git would take it for a trailer).  A number is a number only
+ * where a word starts: "v2", "x86_64", "sha256", "0x1f", "64bit" are
+ * words; "1/3", "5.10.2",
  * "2024-01-05", "12:30" are skipped whole.  "70,190" is 70190 (groups of
  * three digits).  A number may carry a unit right after it (with or without
  * a space): the time and size units of bench.h (ns, us, µs, ms, s, sec,
@@ -84,21 +85,22 @@
  *   4. Otherwise the claim is reported against the best-fitting candidate
  *      (for a percent or factor alone, among the primary metrics only)
  *      when every number is within a factor of two of it with the right
- *      direction (a pair: both went the same way).  When none is that close, a claim that names its
- *      benchmark, and a percent or factor alone when the candidates are
- *      one benchmark's, are reported against that benchmark's primary
- *      metric (its last role against the first); any other claim is
- *      unmatched (its numbers are about something else).
+ *      direction (a pair: both went the same way).  When none is that
+ *      close, a claim that names its benchmark, and a percent or factor
+ *      alone when the candidates are one benchmark's, are reported against
+ *      that benchmark's primary metric (its last role against the first);
+ *      any other claim is unmatched (its numbers are about something else).
  * A confirmed claim of a change (a pair whose numbers differ, a percent or
  * factor that is not only an upper bound) whose data is within noise (the
  * 95% CI of the difference of the means includes 0, Welch) is reported as
  * noise, unless its sentence says so itself ("within noise", "not
  * significant", "negligible").
  *
- * Ownership: claim_parse and claim_check return arrays the caller owns
- * (they free their elements); a result borrows its claim (from the same
- * array's call: claim_check keeps them in the results' `claims`) and the
- * benchmarks, which must outlive it.  Nothing here prints or exits.
+ * Ownership: claim_parse returns an array the caller owns (it frees its
+ * claims).  claim_judge fills a result that borrows the claim and the
+ * benchmarks (they must outlive it) and owns its message.  claim_check
+ * returns results that own their claims too (claim_results_free frees
+ * both).  Nothing here prints or exits.
  */
 #ifndef QUILL_CLAIM_H
 #define QUILL_CLAIM_H
