@@ -17,6 +17,7 @@
 #include <glib.h>
 #include <jansson.h>
 
+#include "lint.h"
 #include "resource.h"
 
 enum { NEED_REPO = 1 };
@@ -83,6 +84,28 @@ json_t *strv_json(char **v);
 
 /* The first 12 hex digits, or "-" for NULL (caller owns). */
 char *short_oid(const char *hex);
+
+/* ---- cmd/bench-check.c: the benchmarks lib/lint's claim rules check ---- */
+
+struct series_benches {
+	struct lint_bench lb;	/* for lint_set_benchmarks */
+	GPtrArray *all;		/* the version's benchmarks (struct bench*) */
+	GPtrArray *last;	/* the last answer for a commit: its own and the series' */
+};
+
+/* The benchmarks of version n of s; the cover's claims are checked against
+ * all of them, a commit's against its own and the series' (claim.h). */
+gboolean series_benches_open(struct series_benches *sb, const struct series *s, int version,
+			     GError **error);
+void series_benches_close(struct series_benches *sb);
+
+/* ---- cmd/trailer-lint.c ---- */
+
+/* The lint exceptions: `file`, else the work tree's .quill/lint-ignore
+ * (optional), and the notes on refs/notes/quill-lint.  *out is set even
+ * on failure (lint_ignore_free). */
+gboolean lint_exceptions_load(struct lint_ignore **out, git_repository *repo, const char *file,
+			      GError **error);
 
 /* ---- commands ---- */
 int cmd_series_new(int argc, char **argv, struct ctx *ctx);

@@ -56,9 +56,11 @@ static void flush(struct run *r)
 				git_oid_tostr(hex, sizeof(hex), in->oid);
 			json_object_set_new(o, "where", json_string(in->where));
 			json_object_set_new(o, "commit", in->oid ? json_string(hex) : json_null());
-			json_object_set_new(o, "file", in->oid ? json_null() : json_string(in->where));
+			json_object_set_new(o, "file", in->oid || in->cover ? json_null()
+									  : json_string(in->where));
 			json_object_set_new(o, "msgid", json_str_or_null(in->msgid));
 			json_object_set_new(o, "line", json_integer(f->line));
+			json_object_set_new(o, "column", f->column ? json_integer(f->column) : json_null());
 			json_object_set_new(o, "severity", json_string(policy_severity_name(f->severity)));
 			json_object_set_new(o, "rule", json_string(f->rule));
 			json_object_set_new(o, "message", json_string(f->message));
@@ -172,10 +174,32 @@ static int lint_revs(struct run *r, git_repository *repo, char **revs, int n, co
 	return rc;
 }
 
+gboolean lint_exceptions_load(struct lint_ignore **out, git_repository *repo, const char *file,
+			      GError **error)
+{
+	struct lint_ignore *ig = lint_ignore_new();
+	gboolean ok = TRUE;
+
+	if (file) {
+		ok = lint_ignore_load(ig, file, FALSE, error);
+	} else if (repo && git_repository_workdir(repo)) {
+		char *path = g_build_filename(git_repository_workdir(repo), ".quill", "lint-ignore", NULL);
+
+		ok = lint_ignore_load(ig, path, TRUE, error);
+		g_free(path);
+	}
+	if (ok && repo)
+		ok = lint_ignore_notes(ig, repo, NOTES_REF, error);
+	*out = ig;	/* freed by the caller either way */
+	return ok;
+}
+
 static int lint_series(struct run *r, git_repository *repo, const char *name, int version)
 {
 	struct series *s;
-	GPtrArray *patches;
+	GPtrArray *patches = NULL;
+	struct series_benches sb;
+	const char *cover;
 	GError *e = NULL;
 	char where[13];
 
@@ -186,6 +210,26 @@ static int lint_series(struct run *r, git_repository *repo, const char *name, in
 	if (!series_load_patches(&patches, NULL, NULL, repo, s, version, 0, &e)) {
 		series_free(s);
 		return fail(e);
+	}
+	/* the claim rules: the cover, then each commit, against the version's
+	 * benchmarks (a benchmark file that does not read leaves them out, as
+	 * bench check would fail on it) */
+	if (series_benches_open(&sb, s, version ? version : s->version, &e)) {
+		lint_set_benchmarks(r->lint, &sb.lb);
+	} else {
+		warn("%s; the claims are not checked", e->message);
+		g_clear_error(&e);
+	}
+	cover = version ? series_get_version(s, version)->cover : s->cover;
+	if (cover) {
+		struct lint_input in = { 0 };
+
+		in.where = "cover";
+		in.message = cover;
+		in.len = strlen(cover);
+		in.cover = TRUE;
+		lint_check_text(r->lint, &in, r->out);
+		flush(r);
 	}
 	for (guint i = 0; i < patches->len; i++) {
 		const struct commit_patch *p = g_ptr_array_index(patches, i);
@@ -204,6 +248,8 @@ static int lint_series(struct run *r, git_repository *repo, const char *name, in
 		r->checked++;
 		flush(r);
 	}
+	lint_set_benchmarks(r->lint, NULL);
+	series_benches_close(&sb);
 	g_ptr_array_unref(patches);
 	series_free(s);
 	return 0;
@@ -304,7 +350,8 @@ static int list_rules(struct run *r)
 
 	for (guint i = 0; i < n; i++) {
 		enum policy_severity s = lint_severity(r->lint, &rules[i]);
-		const char *needs = rules[i].needs & LINT_NEEDS_REVIEW ? "the review history"
+		const char *needs = rules[i].needs & LINT_NEEDS_BENCH ? "benchmarks: --series"
+				    : rules[i].needs & LINT_NEEDS_REVIEW ? "the review history"
 				    : rules[i].needs & LINT_NEEDS_REPO ? "a repository"
 				    : rules[i].needs & LINT_SET ? "several mails" : NULL;
 
@@ -418,6 +465,9 @@ static const char help[] =
 	"                   is its whole history).\n"
 	"  --series NAME    the patches of a series' working version, or of --version N;\n"
 	"                   the submitter is the sender (quill.from, sendemail.from, user.*).\n"
+	"                   The numbers the cover and the messages quote are checked against\n"
+	"                   the benchmarks attached to that version, as 'quill bench check'\n"
+	"                   does (claim-mismatch, claim-noise, claim-unmatched).\n"
 	"  --mbox FILE, FILE...  patch mails (mbox, Maildir, one message; '-' is standard\n"
 	"                   input), read as git am reads them; no repository is needed (one\n"
 	"                   is used when there, to look up Fixes:).  Covers and replies are\n"
@@ -441,7 +491,7 @@ static const char help[] =
 	"\n"
 	"--json prints {\"checked\", \"kind\" (commits or mails), \"errors\", \"warnings\",\n"
 	"\"info\", \"ignored\", \"skipped\", \"findings\": [{\"where\", \"commit\", \"file\",\n"
-	"\"msgid\", \"line\", \"severity\", \"rule\", \"message\", \"ignored\"}]}.";
+	"\"msgid\", \"line\", \"column\", \"severity\", \"rule\", \"message\", \"ignored\"}]}.";
 
 int cmd_trailer_lint(int argc, char **argv, struct ctx *ctx)
 {
@@ -516,23 +566,7 @@ int cmd_trailer_lint(int argc, char **argv, struct ctx *ctx)
 		rc = fail(e);
 		goto done;
 	}
-	ig = lint_ignore_new();
-	if (ignore_file) {
-		if (!lint_ignore_load(ig, ignore_file, FALSE, &e)) {
-			rc = fail(e);
-			goto done;
-		}
-	} else if (repo && git_repository_workdir(repo)) {
-		char *path = g_build_filename(git_repository_workdir(repo), ".quill", "lint-ignore", NULL);
-		gboolean ok = lint_ignore_load(ig, path, TRUE, &e);
-
-		g_free(path);
-		if (!ok) {
-			rc = fail(e);
-			goto done;
-		}
-	}
-	if (repo && !lint_ignore_notes(ig, repo, NOTES_REF, &e)) {
+	if (!lint_exceptions_load(&ig, repo, ignore_file, &e)) {
 		rc = fail(e);
 		goto done;
 	}

@@ -2,7 +2,8 @@
  * state, helpers for rules, and the check functions of the rule table
  * (lint-sign.c: signatures and people; lint-tags.c: the form and order of
  * tags, links; lint-body.c: Fixes:, commit references, the message's lines;
- * lint-series.c: sets of mails and the review history). */
+ * lint-series.c: sets of mails and the review history; lint-claim.c: the
+ * numbers a message quotes against the benchmarks). */
 #ifndef QUILL_LINT_PRIVATE_H
 #define QUILL_LINT_PRIVATE_H
 
@@ -13,8 +14,10 @@ struct lint {
 	git_repository *repo;
 	const git_mailmap *mailmap;
 	const struct lint_review *review;
+	const struct lint_bench *bench;
 	const struct lint_ignore *ignore;
 	enum policy_severity *sev;	/* per rule of the table */
+	unsigned only;			/* lint_restrict's needs, or 0 */
 	GHashTable *commits;		/* hex as written -> struct lint_commit_info* */
 	struct trailer_opts opts;
 	struct trailer_iter it;
@@ -25,6 +28,9 @@ struct lint {
 	GArray *refs;
 	GPtrArray *ref_texts;		/* char*: the joined lines they point into */
 	guint refs_gen;
+	/* lint-claim.c's verdicts on message claims_gen, for its three rules */
+	GArray *claims;			/* struct claim_result */
+	guint claims_gen;
 };
 
 /* A commit named by (abbreviated) hex, looked up once per run. */
@@ -120,5 +126,9 @@ LINT_CHECK(review_declined);
 LINT_CHECK(review_taken_back);
 LINT_CHECK(review_not_given);
 LINT_CHECK(review_patch_changed);
+
+LINT_CHECK(claim_mismatch);
+LINT_CHECK(claim_noise);
+LINT_CHECK(claim_unmatched);
 
 #endif

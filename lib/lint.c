@@ -1,6 +1,7 @@
 /* lint.c - the rule table, parsing a message once for all rules, running
  * them, and the findings (see lint.h). */
 #include "lint-private.h"
+#include "claim.h"
 #include "error.h"
 
 #include <stdarg.h>
@@ -77,6 +78,12 @@ static const struct lint_rule rules[] = {
 	  "a tag only its person can give that the list does not show"),
 	R("review-patch-changed", W, LINT_NEEDS_REVIEW, review_patch_changed,
 	  "a tag given on an earlier version of a patch that changed since"),
+	R("claim-mismatch", E, LINT_NEEDS_BENCH | LINT_TEXT, claim_mismatch,
+	  "a number quoted in the message that the attached benchmarks do not give"),
+	R("claim-noise", W, LINT_NEEDS_BENCH | LINT_TEXT, claim_noise,
+	  "a change the message claims that the benchmarks say is within noise"),
+	R("claim-unmatched", I, LINT_NEEDS_BENCH | LINT_TEXT, claim_unmatched,
+	  "a result quoted that no attached benchmark can check"),
 };
 
 #define NRULES G_N_ELEMENTS(rules)
@@ -360,6 +367,37 @@ void lint_message_clear(struct lint_message *m)
 
 /* ---- running ---- */
 
+/* Each rule's severity in this run: the policy's, or off when the run
+ * lacks what the rule needs or lint_restrict left it out. */
+static void set_severities(struct lint *l)
+{
+	for (guint i = 0; i < NRULES; i++) {
+		const struct lint_rule *r = &rules[i];
+
+		l->sev[i] = policy_severity(l->policy, r->id, r->severity);
+		if (((r->needs & LINT_NEEDS_REPO) && !l->repo) ||
+		    ((r->needs & LINT_NEEDS_REVIEW) && !l->review) ||
+		    ((r->needs & LINT_NEEDS_BENCH) && !l->bench) ||
+		    (l->only && !(r->needs & l->only)))
+			l->sev[i] = POLICY_OFF;
+	}
+}
+
+void lint_set_benchmarks(struct lint *l, const struct lint_bench *bench)
+{
+	l->bench = bench;
+	claim_results_free(l->claims);
+	l->claims = NULL;
+	l->claims_gen = 0;
+	set_severities(l);
+}
+
+void lint_restrict(struct lint *l, unsigned needs)
+{
+	l->only = needs;
+	set_severities(l);
+}
+
 struct lint *lint_new(const struct policy *policy, git_repository *repo,
 		      const git_mailmap *mailmap, const struct lint_review *review,
 		      const struct lint_ignore *ignore)
@@ -372,14 +410,7 @@ struct lint *lint_new(const struct policy *policy, git_repository *repo,
 	l->review = review;
 	l->ignore = ignore;
 	l->sev = g_new0(enum policy_severity, NRULES);
-	for (guint i = 0; i < NRULES; i++) {
-		const struct lint_rule *r = &rules[i];
-
-		l->sev[i] = policy_severity(policy, r->id, r->severity);
-		if (((r->needs & LINT_NEEDS_REPO) && !repo) ||
-		    ((r->needs & LINT_NEEDS_REVIEW) && !review))
-			l->sev[i] = POLICY_OFF;
-	}
+	set_severities(l);
 	l->commits = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, commit_info_free);
 	trailer_iter_init(&l->it, NULL, NULL, &l->opts);
 	return l;
@@ -396,6 +427,7 @@ void lint_free(struct lint *l)
 		g_array_free(l->refs, TRUE);
 	if (l->ref_texts)
 		g_ptr_array_unref(l->ref_texts);
+	claim_results_free(l->claims);
 	g_free(l->sev);
 	g_free(l);
 }
@@ -405,11 +437,13 @@ enum policy_severity lint_severity(const struct lint *l, const struct lint_rule 
 	return l->sev[r - rules];
 }
 
-void lint_report(struct lint_ctx *c, guint line, const char *fmt, ...)
+static void report(struct lint_ctx *c, guint line, guint column, const char *fmt, va_list ap)
+	G_GNUC_PRINTF(4, 0);
+
+static void report(struct lint_ctx *c, guint line, guint column, const char *fmt, va_list ap)
 {
 	const struct lint_input *in = c->msg->in;
 	struct lint_finding f = { 0 };
-	va_list ap;
 
 	if (!line)
 		line = c->msg->subject_line ? c->msg->subject_line : 1;
@@ -417,14 +451,32 @@ void lint_report(struct lint_ctx *c, guint line, const char *fmt, ...)
 	f.rule = c->rule->id;
 	f.severity = c->lint->sev[c->rule - rules];
 	f.line = in->lines && line - 1 < in->nlines ? in->lines[line - 1] : line;
-	va_start(ap, fmt);
+	f.column = column;
 	f.message = g_strdup_vprintf(fmt, ap);
-	va_end(ap);
 	f.ignored = c->lint->ignore && lint_ignore_match(c->lint->ignore, in, f.rule);
 	g_array_append_val(c->out, f);
 }
 
-/* Stable insertion sort of out[from..] by line (a message has few findings). */
+void lint_report(struct lint_ctx *c, guint line, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	report(c, line, 0, fmt, ap);
+	va_end(ap);
+}
+
+void lint_report_at(struct lint_ctx *c, guint line, guint column, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	report(c, line, column, fmt, ap);
+	va_end(ap);
+}
+
+/* Stable insertion sort of out[from..] by line and column (a message has
+ * few findings). */
 static void sort_by_line(GArray *out, guint from)
 {
 	struct lint_finding *f = (struct lint_finding *)(void *)out->data;
@@ -433,7 +485,8 @@ static void sort_by_line(GArray *out, guint from)
 		struct lint_finding x = f[i];
 		guint j = i;
 
-		for (; j > from && f[j - 1].line > x.line; j--)
+		for (; j > from && (f[j - 1].line > x.line ||
+				    (f[j - 1].line == x.line && f[j - 1].column > x.column)); j--)
 			f[j] = f[j - 1];
 		f[j] = x;
 	}
@@ -447,10 +500,12 @@ static void ctx_init(struct lint_ctx *c, struct lint *l, GArray *out)
 	c->repo = l->repo;
 	c->mailmap = l->mailmap;
 	c->review = l->review;
+	c->bench = l->bench;
 	c->out = out;
 }
 
-guint lint_check(struct lint *l, const struct lint_input *in, GArray *out)
+/* The per-message rules whose needs include `needs` (0: all of them). */
+static guint check(struct lint *l, const struct lint_input *in, GArray *out, unsigned needs)
 {
 	struct lint_ctx c;
 	guint before = out->len;
@@ -459,13 +514,23 @@ guint lint_check(struct lint *l, const struct lint_input *in, GArray *out)
 	ctx_init(&c, l, out);
 	c.msg = &l->msg;
 	for (guint i = 0; i < NRULES; i++) {
-		if (!rules[i].check || l->sev[i] == POLICY_OFF)
+		if (!rules[i].check || l->sev[i] == POLICY_OFF || (needs && !(rules[i].needs & needs)))
 			continue;
 		c.rule = &rules[i];
 		rules[i].check(&c);
 	}
 	sort_by_line(out, before);
 	return out->len - before;
+}
+
+guint lint_check(struct lint *l, const struct lint_input *in, GArray *out)
+{
+	return check(l, in, out, 0);
+}
+
+guint lint_check_text(struct lint *l, const struct lint_input *in, GArray *out)
+{
+	return check(l, in, out, LINT_TEXT);
 }
 
 guint lint_check_set(struct lint *l, const struct lint_input *const *in, guint n, GArray *out)

@@ -10,14 +10,18 @@
  * history, a set of mails), and a check function that reads the parsed
  * message and calls lint_report.  Rules that need something the run does not
  * have are skipped, so the review-history rules are in the table now and
- * run once a struct lint_review provider is passed to lint_new.
+ * run once a struct lint_review provider is passed to lint_new.  The claim
+ * rules (lib/claim: numbers quoted in the message against the benchmarks
+ * attached) run the same way once a struct lint_bench provider is set with
+ * lint_set_benchmarks; they read only the prose, so lint_check_text runs
+ * them on a cover letter too.
  *
  * Findings come back in an array; nothing is printed.  Exceptions (a
  * lint-ignore file, notes on refs/notes/quill-lint) mark findings ignored
  * rather than dropping them, so a caller can count them.
  *
  * Ownership: a struct lint borrows the policy, repository, mailmap, review
- * provider and ignore list given to it (they must outlive it).  Findings
+ * and benchmark providers and ignore list given to it (they must outlive it).  Findings
  * own their message and borrow their input (the caller keeps the input
  * until it has used the findings).
  */
@@ -46,6 +50,7 @@ struct lint_input {
 					   NULL: line i + 1 */
 	guint nlines;
 	const struct subject *subject;	/* a mail's Subject header parsed; NULL for commits */
+	gboolean cover;			/* a series' cover letter (lint_check_text) */
 };
 
 enum lint_line_kind {
@@ -114,12 +119,25 @@ struct lint_review {
 	void *data;
 };
 
+/* ---- the benchmarks a message's claims are checked against ---- */
+
+/* The benchmarks (struct bench*, borrowed; valid until the next call or
+ * the end of the run) that the claims of `in` are checked against; NULL
+ * or an empty array: none (the claim rules then say nothing).  A caller
+ * that reads a series' state gives this; lib/lint does not read it. */
+struct lint_bench {
+	GPtrArray *(*benchmarks)(const struct lint_bench *b, const struct lint_input *in);
+	void *data;
+};
+
 /* ---- rules ---- */
 
 enum lint_needs {
 	LINT_NEEDS_REPO = 1 << 0,	/* runs only with a repository */
 	LINT_NEEDS_REVIEW = 1 << 1,	/* runs only with a review provider */
 	LINT_SET = 1 << 2,		/* check_set over the mails of a run, not per message */
+	LINT_NEEDS_BENCH = 1 << 3,	/* runs only with a benchmark provider */
+	LINT_TEXT = 1 << 4,		/* reads the prose only: runs on a cover letter too */
 };
 
 struct lint_ctx;
@@ -142,6 +160,7 @@ struct lint_ctx {
 	git_repository *repo;			/* NULL when there is none */
 	const git_mailmap *mailmap;		/* NULL when there is none */
 	const struct lint_review *review;	/* NULL until the review module */
+	const struct lint_bench *bench;		/* NULL unless lint_set_benchmarks */
 	const struct lint_message *msg;		/* the message (check_set: set it before reporting) */
 	const struct lint_rule *rule;		/* the rule running */
 	GArray *out;				/* struct lint_finding */
@@ -150,6 +169,9 @@ struct lint_ctx {
 /* Report a finding of the running rule at message line `line` (1-based;
  * 0: the message as a whole, reported at its first line). */
 void lint_report(struct lint_ctx *c, guint line, const char *fmt, ...) G_GNUC_PRINTF(3, 4);
+/* The same at a column (1-based, in characters) of that line. */
+void lint_report_at(struct lint_ctx *c, guint line, guint column, const char *fmt, ...)
+	G_GNUC_PRINTF(4, 5);
 
 /* The rule table, and its ids as a NULL-terminated list (static). */
 const struct lint_rule *lint_rules(guint *n);
@@ -162,6 +184,7 @@ struct lint_finding {
 	const char *rule;		/* the rule id (static) */
 	enum policy_severity severity;
 	guint line;			/* in input->where's numbering */
+	guint column;			/* 1-based, or 0: the line as a whole */
 	char *message;			/* owned */
 	gboolean ignored;		/* an exception covers it */
 };
@@ -228,6 +251,13 @@ struct lint *lint_new(const struct policy *policy, git_repository *repo,
 		      const struct lint_ignore *ignore);
 void lint_free(struct lint *l);
 
+/* Give the claim rules their benchmarks (NULL: none; they are then off). */
+void lint_set_benchmarks(struct lint *l, const struct lint_bench *bench);
+
+/* Run only the rules whose needs include a bit of `needs` (0: every rule
+ * again), e.g. LINT_NEEDS_BENCH for quill bench check. */
+void lint_restrict(struct lint *l, unsigned needs);
+
 /* The severity rule r has in this run (POLICY_OFF: it does not run, also
  * when the run lacks what it needs). */
 enum policy_severity lint_severity(const struct lint *l, const struct lint_rule *r);
@@ -235,6 +265,10 @@ enum policy_severity lint_severity(const struct lint *l, const struct lint_rule 
 /* Check one message: append its findings to `out` (struct lint_finding) in
  * line order.  Returns how many were appended. */
 guint lint_check(struct lint *l, const struct lint_input *in, GArray *out);
+
+/* Check a text that is no commit, a cover letter: only the LINT_TEXT rules
+ * run.  Appends findings like lint_check; returns how many. */
+guint lint_check_text(struct lint *l, const struct lint_input *in, GArray *out);
 
 /* The rules over a set (the mails of one run: numbering, versions,
  * senders).  Appends findings; returns how many. */

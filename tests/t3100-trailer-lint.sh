@@ -71,14 +71,14 @@ test_expect_success 'no arguments and no series: HEAD alone' '
 
 test_expect_success '--list-rules: every rule, its severity and what it needs' '
 	(cd repo && quill trailer lint --list-rules >../rules) &&
-	test "$(wc -l <rules)" = 46 &&
+	test "$(wc -l <rules)" = 49 &&
 	grep -Eq "^sign-off-missing +error +no Signed-off-by" rules &&
 	grep -Eq "^tag-spelling +info " rules &&
 	grep -Eq "^fixes-unknown +error .*\\(needs a repository\\)$" rules &&
 	grep -Eq "^review-declined +off .*\\(needs the review history\\)$" rules &&
 	grep -Eq "^series-numbering +warning .*\\(needs several mails\\)$" rules &&
 	(cd repo && quill trailer lint --list-rules --json >../rules.json) &&
-	test "$(jget rules.json "len(d[\"rules\"])")" = 46 &&
+	test "$(jget rules.json "len(d[\"rules\"])")" = 49 &&
 	test "$(jget rules.json "[r[\"default\"] for r in d[\"rules\"] if r[\"rule\"] == \"review-declined\"][0]")" = error
 '
 

@@ -1,7 +1,9 @@
 /* test-lint.c - lib/lint's interface: the rule table, findings and their
  * lines, exceptions, and the review-history rules plugged in through a
- * struct lint_review (a fake provider here, the review module later).  The
- * rules themselves are tested on real commits and mails in t31*.sh. */
+ * struct lint_review (a fake provider here, the review module later), the
+ * claim rules through a struct lint_bench.  The rules themselves are
+ * tested on real commits and mails in t31*.sh (the claims in t4100). */
+#include "bench.h"
 #include "error.h"
 #include "lint.h"
 #include "unit.h"
@@ -94,6 +96,112 @@ static void test_review(void)
 	lint_free(with);
 }
 
+/* A provider with one benchmark, rebind: 244.28 ms -> 215.55 ms. */
+static GPtrArray *fake_benchmarks(const struct lint_bench *b, const struct lint_input *in)
+{
+	GPtrArray *benches = b->data;
+	int *calls = g_ptr_array_index(benches, 1);
+
+	(*calls)++;
+	return g_ptr_array_index(benches, 0);
+}
+
+static struct bench *rebind(void)
+{
+	static const double a[] = { 244.18, 244.38, 244.28, 244.08, 244.48 };
+	static const double b[] = { 215.45, 215.65, 215.55, 215.35, 215.75 };
+	struct bench *bn = bench_new("rebind");
+
+	for (int r = 0; r < 2; r++) {
+		struct bench_role *role = bench_role_new(r ? "patched" : "base", "samples");
+		struct bench_metric *m = bench_metric_new("value", "ms");
+
+		for (int i = 0; i < 5; i++)
+			bench_metric_add(m, r ? b[i] : a[i]);
+		g_ptr_array_add(role->metrics, m);
+		g_ptr_array_add(bn->roles, role);
+	}
+	return bn;
+}
+
+/* "rule@line:column" of each finding. */
+static char *run_cols(struct lint *l, const struct lint_input *in, gboolean text)
+{
+	GArray *out = g_array_new(FALSE, FALSE, sizeof(struct lint_finding));
+	GString *s = g_string_new(NULL);
+
+	if (text)
+		lint_check_text(l, in, out);
+	else
+		lint_check(l, in, out);
+	for (guint i = 0; i < out->len; i++) {
+		const struct lint_finding *f = &g_array_index(out, struct lint_finding, i);
+
+		g_string_append_printf(s, "%s%s@%u:%u", s->len ? " " : "", f->rule, f->line, f->column);
+	}
+	lint_findings_clear(out);
+	g_array_free(out, TRUE);
+	return g_string_free(s, FALSE);
+}
+
+static void test_claims(void)
+{
+	static const char commit[] =
+		"zone: faster rebind\n"
+		"\n"
+		"Rebind takes 244.28 ms -> 215.55 ms now, 20% faster.\n"
+		"It was 11.76% slower before, says a tester.\n"
+		"\n"
+		"Signed-off-by: Ada Author <ada@example.org>\n";
+	static const char cover[] = "zone: rebind\n\nfrom 244.28 ms to 215.55 ms\n";
+	struct lint_input in = { .where = "c", .message = commit, .len = sizeof(commit) - 1,
+				 .author_name = "Ada Author", .author_email = "ada@example.org" };
+	struct lint_input cv = { .where = "cover", .message = cover, .len = sizeof(cover) - 1,
+				 .cover = TRUE };
+	GPtrArray *all = g_ptr_array_new_with_free_func((GDestroyNotify)bench_free);
+	GPtrArray *data = g_ptr_array_new();
+	int calls = 0;
+	struct lint_bench lb = { fake_benchmarks, data };
+	struct lint *l = lint_new(policy, NULL, NULL, NULL, NULL);
+	guint n;
+	const struct lint_rule *rules = lint_rules(&n);
+	char *got;
+
+	g_ptr_array_add(all, rebind());
+	g_ptr_array_add(data, all);
+	g_ptr_array_add(data, &calls);
+	for (guint i = 0; i < n; i++)
+		if (!strcmp(rules[i].id, "claim-mismatch"))
+			ok(lint_severity(l, &rules[i]) == POLICY_OFF, "claim rules are off without benchmarks");
+	got = run_cols(l, &in, FALSE);
+	is_str(got, "", "no provider: no claim findings");
+	g_free(got);
+
+	lint_set_benchmarks(l, &lb);
+	got = run_cols(l, &in, FALSE);
+	is_str(got, "claim-mismatch@3:14 claim-mismatch@4:8",
+	       "a claim the data does not give: its line and column");
+	g_free(got);
+	is_int(calls, 1, "the provider is asked once a message, for all claim rules");
+
+	got = run_cols(l, &cv, TRUE);
+	is_str(got, "", "a cover: only the text rules run (no sign-off asked for)");
+	g_free(got);
+	lint_restrict(l, LINT_NEEDS_BENCH);
+	in.message = "zone: x\n\nnow 2x faster\n";
+	in.len = strlen(in.message);
+	got = run_cols(l, &in, FALSE);
+	is_str(got, "claim-mismatch@3:5", "restricted to the claim rules");
+	g_free(got);
+	lint_restrict(l, 0);
+	got = run_cols(l, &in, FALSE);
+	ok(strstr(got, "sign-off-missing"), "and back to every rule");
+	g_free(got);
+	lint_free(l);
+	g_ptr_array_unref(data);
+	g_ptr_array_unref(all);
+}
+
 static void test_lines_and_ignores(void)
 {
 	static const char bad[] = "x: y\n\nBody.\n\nsigned-off-by: Ada Author <ada@example.org>\n";
@@ -164,6 +272,7 @@ int main(void)
 	}
 	test_table();
 	test_review();
+	test_claims();
 	test_lines_and_ignores();
 	policy_free(policy);
 	g_free(path);
