@@ -6,6 +6,7 @@
  * provider both commands give lib/lint. */
 #include "cmd.h"
 #include "bench-store.h"
+#include "objsize.h"
 #include "claim.h"
 #include "commit.h"
 #include "error.h"
@@ -67,7 +68,9 @@ gboolean series_benches_open(struct series_benches *sb, const struct series *s, 
 	memset(sb, 0, sizeof(*sb));
 	sb->lb.benchmarks = provide;
 	sb->lb.data = sb;
-	return bench_load_version(&sb->all, s->state, version, error);
+	/* the size diffs too (bench size --attach): "70190 -> 68445 bytes" */
+	return bench_load_version(&sb->all, s->state, version, error) &&
+	       objsize_benches(sb->all, s->state, version, error);
 }
 
 void series_benches_close(struct series_benches *sb)

@@ -188,4 +188,15 @@ struct state;
  * run/add), or when it does not parse (caller owns). */
 char *objsize_render(const struct state *st, int version, const char *name, GError **error);
 
+/* For the claim check (lib/claim): each size diff attached to version
+ * `version` (a v<N>/bench/NAME.json of kind quill-objsize) as a benchmark
+ * NAME with the roles "base" (the old file) and "patched" (the new), one
+ * value each, in bytes, for the metrics total (bloat-o-meter's Total over
+ * its tables), text, data, bss and dec (size's columns).  Appended to
+ * `into` (struct bench*, freeing its elements with bench_free); other
+ * files are passed over.  FALSE with QUILL_ERROR_INPUT, naming the path,
+ * when a size diff does not parse. */
+struct state;
+gboolean objsize_benches(GPtrArray *into, const struct state *st, int version, GError **error);
+
 #endif

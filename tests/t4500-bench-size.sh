@@ -343,6 +343,24 @@ test_expect_success '{{objsize NAME}} with nothing attached under NAME: exit 3 n
 	test ! -e ../sz2
 '
 
+test_expect_success 'bench check holds a cover'"'"'s size claim against the attached diff' '
+	cd r &&
+	quill bench size --json old.o new.o >sz.json &&
+	before=$(jget sz.json "d[\"tables\"][0][\"before\"]") &&
+	after=$(jget sz.json "d[\"tables\"][0][\"after\"]") &&
+	pct=$(python3 -c "import sys; b, a = int(sys.argv[1]), int(sys.argv[2]); print(\"%.2f\" % abs(100.0 * (a - b) / b))" $before $after) &&
+	word=$( [ "$after" -gt "$before" ] && echo grew || echo shrank ) &&
+	printf "zone: sizes\\n\\nThe object $word by $pct%% ($before -> $after bytes).\\n" |
+		quill series edit-cover -F - >/dev/null &&
+	quill bench check >out &&
+	grep -q "1 claim, 1 confirmed" out &&
+	wrong=$((after + 40)) &&
+	printf "zone: sizes\\n\\nThe object went from $before to $wrong bytes.\\n" |
+		quill series edit-cover -F - >/dev/null &&
+	test_expect_code 1 quill bench check >out &&
+	grep -q "^cover:3: error: claim-mismatch: .*$after" out
+'
+
 test_expect_success '--help' '
 	quill bench size --help >out &&
 	grep -q "quill bench size" out && grep -q -- "--attach" out
