@@ -91,13 +91,9 @@ struct check {
 	gboolean json;
 	GArray *out;			/* struct lint_finding */
 	json_t *findings, *claims;	/* --json */
-	guint checked, nclaims, confirmed, errors, warnings, infos, ignored;
+	guint checked, nclaims, confirmed;
+	struct finding_counts n;
 };
-
-static const char *sev_color(const struct check *k, enum policy_severity s)
-{
-	return color(k->ctx, s == POLICY_ERROR ? "red" : s == POLICY_WARNING ? "yellow" : "cyan");
-}
 
 static json_t *commit_json(const struct lint_input *in)
 {
@@ -112,36 +108,7 @@ static json_t *commit_json(const struct lint_input *in)
 /* Print (or keep, for --json) the findings in k->out, then empty it. */
 static void flush(struct check *k)
 {
-	for (guint i = 0; i < k->out->len; i++) {
-		const struct lint_finding *f = &g_array_index(k->out, struct lint_finding, i);
-
-		if (f->ignored)
-			k->ignored++;
-		else if (f->severity == POLICY_ERROR)
-			k->errors++;
-		else if (f->severity == POLICY_WARNING)
-			k->warnings++;
-		else
-			k->infos++;
-		if (k->json) {
-			json_t *o = json_object();
-
-			json_object_set_new(o, "where", json_string(f->input->where));
-			json_object_set_new(o, "commit", commit_json(f->input));
-			json_object_set_new(o, "line", json_integer(f->line));
-			json_object_set_new(o, "column", f->column ? json_integer(f->column) : json_null());
-			json_object_set_new(o, "severity", json_string(policy_severity_name(f->severity)));
-			json_object_set_new(o, "rule", json_string(f->rule));
-			json_object_set_new(o, "message", json_string(f->message));
-			json_object_set_new(o, "ignored", json_boolean(f->ignored));
-			json_array_append_new(k->findings, o);
-		} else if (!f->ignored) {
-			printf("%s:%u: %s%s%s: %s: %s\n", f->input->where, f->line, sev_color(k, f->severity),
-			       policy_severity_name(f->severity), color(k->ctx, "reset"), f->rule,
-			       f->message);
-		}
-	}
-	lint_findings_clear(k->out);
+	findings_flush(k->ctx, k->out, &k->n, k->json ? k->findings : NULL);
 }
 
 /* One message: the lint findings, and its claims for the count and --json. */
@@ -201,19 +168,19 @@ static void summary(struct check *k, const struct series *s, int version, guint 
 		json_object_set_new(doc, "benchmarks", b);
 		json_object_set_new(doc, "checked", json_integer(k->checked));
 		json_object_set_new(doc, "confirmed", json_integer(k->confirmed));
-		json_object_set_new(doc, "errors", json_integer(k->errors));
-		json_object_set_new(doc, "warnings", json_integer(k->warnings));
-		json_object_set_new(doc, "info", json_integer(k->infos));
-		json_object_set_new(doc, "ignored", json_integer(k->ignored));
+		json_object_set_new(doc, "errors", json_integer(k->n.errors));
+		json_object_set_new(doc, "warnings", json_integer(k->n.warnings));
+		json_object_set_new(doc, "info", json_integer(k->n.infos));
+		json_object_set_new(doc, "ignored", json_integer(k->n.ignored));
 		json_object_set_new(doc, "claims", k->claims);
 		json_object_set_new(doc, "findings", k->findings);
 		k->claims = k->findings = NULL;
 		print_json(doc);
 	} else {
-		printf("total: %u error%s, %u warning%s, %u info", k->errors, k->errors == 1 ? "" : "s",
-		       k->warnings, k->warnings == 1 ? "" : "s", k->infos);
-		if (k->ignored)
-			printf(" (%u ignored)", k->ignored);
+		printf("total: %u error%s, %u warning%s, %u info", k->n.errors, k->n.errors == 1 ? "" : "s",
+		       k->n.warnings, k->n.warnings == 1 ? "" : "s", k->n.infos);
+		if (k->n.ignored)
+			printf(" (%u ignored)", k->n.ignored);
 		printf(" in the cover and %u commit%s of v%d: ", commits, commits == 1 ? "" : "s",
 		       version);
 		if (!k->sb.all->len)
@@ -331,7 +298,7 @@ int cmd_bench_check(int argc, char **argv, struct ctx *ctx)
 		check_one(&k, &in);
 	}
 	summary(&k, s, version, patches->len);
-	rc = k.errors ? 1 : 0;
+	rc = k.n.errors ? 1 : 0;
 out:
 	if (k.lint)
 		lint_free(k.lint);

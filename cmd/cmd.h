@@ -85,6 +85,17 @@ json_t *strv_json(char **v);
 /* The first 12 hex digits, or "-" for NULL (caller owns). */
 char *short_oid(const char *hex);
 
+/* ---- cmd/findings.c: lint findings, as trailer lint and bench check print them ---- */
+
+struct finding_counts {
+	guint errors, warnings, infos, ignored;
+};
+
+/* Count the findings in `out` into n and print each one that is not ignored
+ * ("WHERE:LINE: SEVERITY: RULE-ID: message"), or, when json is not NULL,
+ * append every one to that array instead; then empty `out`. */
+void findings_flush(struct ctx *ctx, GArray *out, struct finding_counts *n, json_t *json);
+
 /* ---- cmd/bench-check.c: the benchmarks lib/lint's claim rules check ---- */
 
 struct series_benches {

@@ -23,56 +23,16 @@ struct run {
 	gboolean json;
 	json_t *findings;		/* --json: the array */
 	GArray *out;			/* struct lint_finding */
-	guint checked, skipped, errors, warnings, infos, ignored;
+	guint checked, skipped;
+	struct finding_counts n;
 	const char *submitter_name, *submitter_email;	/* --submitter or the sender */
 	gboolean committer_submits;	/* REVS: each commit's committer submits it */
 };
 
-static const char *sev_color(const struct run *r, enum policy_severity s)
-{
-	return color(r->ctx, s == POLICY_ERROR ? "red" : s == POLICY_WARNING ? "yellow" : "cyan");
-}
-
 /* Print (or keep, for --json) the findings in r->out, then empty it. */
 static void flush(struct run *r)
 {
-	for (guint i = 0; i < r->out->len; i++) {
-		const struct lint_finding *f = &g_array_index(r->out, struct lint_finding, i);
-		const struct lint_input *in = f->input;
-
-		if (f->ignored)
-			r->ignored++;
-		else if (f->severity == POLICY_ERROR)
-			r->errors++;
-		else if (f->severity == POLICY_WARNING)
-			r->warnings++;
-		else
-			r->infos++;
-		if (r->json) {
-			char hex[GIT_OID_HEXSZ + 1] = "";
-			json_t *o = json_object();
-
-			if (in->oid)
-				git_oid_tostr(hex, sizeof(hex), in->oid);
-			json_object_set_new(o, "where", json_string(in->where));
-			json_object_set_new(o, "commit", in->oid ? json_string(hex) : json_null());
-			json_object_set_new(o, "file", in->oid || in->cover ? json_null()
-									  : json_string(in->where));
-			json_object_set_new(o, "msgid", json_str_or_null(in->msgid));
-			json_object_set_new(o, "line", json_integer(f->line));
-			json_object_set_new(o, "column", f->column ? json_integer(f->column) : json_null());
-			json_object_set_new(o, "severity", json_string(policy_severity_name(f->severity)));
-			json_object_set_new(o, "rule", json_string(f->rule));
-			json_object_set_new(o, "message", json_string(f->message));
-			json_object_set_new(o, "ignored", json_boolean(f->ignored));
-			json_array_append_new(r->findings, o);
-		} else if (!f->ignored) {
-			printf("%s:%u: %s%s%s: %s: %s\n", in->where, f->line, sev_color(r, f->severity),
-			       policy_severity_name(f->severity), color(r->ctx, "reset"), f->rule,
-			       f->message);
-		}
-	}
-	lint_findings_clear(r->out);
+	findings_flush(r->ctx, r->out, &r->n, r->json ? r->findings : NULL);
 }
 
 /* "Name <email> 1700000000 +0000" after `field ` in a commit header. */
@@ -391,10 +351,10 @@ static void summary(struct run *r, const char *what)
 
 		json_object_set_new(doc, "checked", json_integer(r->checked));
 		json_object_set_new(doc, "kind", json_string(what));
-		json_object_set_new(doc, "errors", json_integer(r->errors));
-		json_object_set_new(doc, "warnings", json_integer(r->warnings));
-		json_object_set_new(doc, "info", json_integer(r->infos));
-		json_object_set_new(doc, "ignored", json_integer(r->ignored));
+		json_object_set_new(doc, "errors", json_integer(r->n.errors));
+		json_object_set_new(doc, "warnings", json_integer(r->n.warnings));
+		json_object_set_new(doc, "info", json_integer(r->n.infos));
+		json_object_set_new(doc, "ignored", json_integer(r->n.ignored));
 		json_object_set_new(doc, "skipped", json_integer(r->skipped));
 		json_object_set_new(doc, "findings", r->findings);
 		r->findings = NULL;
@@ -402,12 +362,12 @@ static void summary(struct run *r, const char *what)
 	} else {
 		GString *s = g_string_new("total: ");
 
-		plural(s, r->errors, "error", "errors");
+		plural(s, r->n.errors, "error", "errors");
 		g_string_append(s, ", ");
-		plural(s, r->warnings, "warning", "warnings");
-		g_string_append_printf(s, ", %u info", r->infos);
-		if (r->ignored)
-			g_string_append_printf(s, " (%u ignored)", r->ignored);
+		plural(s, r->n.warnings, "warning", "warnings");
+		g_string_append_printf(s, ", %u info", r->n.infos);
+		if (r->n.ignored)
+			g_string_append_printf(s, " (%u ignored)", r->n.ignored);
 		g_string_append(s, " in ");
 		plural(s, r->checked, !strcmp(what, "mails") ? "mail" : "commit", what);
 		if (r->skipped)
@@ -618,7 +578,7 @@ int cmd_trailer_lint(int argc, char **argv, struct ctx *ctx)
 	if (rc == 0)
 		summary(&r, "commits");
 verdict:
-	if (rc == 0 && r.errors)
+	if (rc == 0 && r.n.errors)
 		rc = 1;
 done:
 	if (r.lint)

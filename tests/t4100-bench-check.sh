@@ -132,7 +132,7 @@ test_expect_success '--json: the claims with their verdicts, the findings' '
 	test "$(jget j "d[\"claims\"][3][\"line\"], d[\"claims\"][3][\"column\"], d[\"claims\"][3][\"benchmark\"], d[\"claims\"][3][\"roles\"]")" = "[4, 18, \"rebind\", [\"base\", \"patched\"]]" &&
 	test "$(jget j "d[\"claims\"][3][\"text\"]")" = "244.31 ms -> 215.55 ms" &&
 	test "$(jget j "d[\"claims\"][0][\"commit\"]")" = null &&
-	test "$(jget j "sorted(d[\"findings\"][0])")" = "[\"column\", \"commit\", \"ignored\", \"line\", \"message\", \"rule\", \"severity\", \"where\"]" &&
+	test "$(jget j "sorted(d[\"findings\"][0])")" = "[\"column\", \"commit\", \"file\", \"ignored\", \"line\", \"message\", \"msgid\", \"rule\", \"severity\", \"where\"]" &&
 	test "$(jget j "[(f[\"rule\"], f[\"severity\"]) for f in d[\"findings\"]]")" = "[[\"claim-mismatch\", \"error\"], [\"claim-noise\", \"warning\"]]" &&
 	test "$(jget j "d[\"errors\"], d[\"warnings\"], d[\"info\"], d[\"confirmed\"]")" = "[1, 1, 0, 4]" &&
 	test_expect_code 1 quill trailer lint --series s --json >lj &&
