@@ -82,6 +82,14 @@ wait_or_kill() {
 	wait "$1"
 }
 
+# holds_fifo PID NAME: PID runs quill (it has exec'd) and has FIFO NAME open
+holds_fifo() {
+	case "$(readlink "/proc/$1/exe" 2>/dev/null)" in
+	*/quill) ls -l "/proc/$1/fd" 2>/dev/null | grep -q "$2" ;;
+	*) return 1 ;;
+	esac
+}
+
 # race_round NAME: two new-version of NAME at once.  Each reads the state,
 # then its cover template (quill.coverTemplate in its own HOME) from a
 # FIFO; only once both hold their FIFO open, so both have read the same
@@ -96,8 +104,10 @@ race_round() {
 	HOME="$TRASH/home-b" quill series new-version "$1" >out-b 2>err-b 3>&- 4>&- &
 	rr_b=$!
 	rr_n=0
-	until ls -l /proc/$rr_a/fd 2>/dev/null | grep -q fifo-a &&
-	      ls -l /proc/$rr_b/fd 2>/dev/null | grep -q fifo-b; do
+	# each must be quill itself holding its FIFO: the forked shell child
+	# still holds fds 3 and 4 until it execs, and a FIFO written and closed
+	# then would leave quill's own open() waiting for a writer forever
+	until holds_fifo $rr_a fifo-a && holds_fifo $rr_b fifo-b; do
 		rr_n=$((rr_n + 1))
 		# a minute: a loaded machine (parallel make check) is slow to start them
 		if [ $rr_n -ge 6000 ]; then
