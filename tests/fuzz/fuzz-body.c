@@ -75,18 +75,4 @@ static int fuzz_body_one(const uint8_t *data, size_t size)
 	return 0;
 }
 
-#ifndef FUZZ_NO_ENTRY
-int LLVMFuzzerInitialize(int *argc, char ***argv);
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	fuzz_body_init();
-	return 0;
-}
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
-{
-	return fuzz_body_one(data, size);
-}
-#endif
+FUZZ_ENTRY(body)

@@ -74,20 +74,4 @@ static int fuzz_policy_one(const uint8_t *data, size_t size)
 	return 0;
 }
 
-#ifndef FUZZ_NO_ENTRY
-int LLVMFuzzerInitialize(int *argc, char ***argv);
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	(void)argc;
-	(void)argv;
-	fuzz_policy_init();
-	return 0;
-}
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
-{
-	return fuzz_policy_one(data, size);
-}
-#endif
+FUZZ_ENTRY(policy)

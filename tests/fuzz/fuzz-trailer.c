@@ -97,20 +97,4 @@ static int fuzz_trailer_one(const uint8_t *data, size_t size)
 	return 0;
 }
 
-#ifndef FUZZ_NO_ENTRY
-int LLVMFuzzerInitialize(int *argc, char ***argv);
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	(void)argc;
-	(void)argv;
-	fuzz_trailer_init();
-	return 0;
-}
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
-{
-	return fuzz_trailer_one(data, size);
-}
-#endif
+FUZZ_ENTRY(trailer)

@@ -27,6 +27,28 @@
 		}                                                                     \
 	} while (0)
 
+/* The libFuzzer entry points of target NAME (fuzz_NAME_init once,
+ * fuzz_NAME_one per input); nothing when FUZZ_NO_ENTRY is defined, as
+ * tests/unit/test-fuzz-regress.c, which includes every target, does. */
+#ifdef FUZZ_NO_ENTRY
+#define FUZZ_ENTRY(name)
+#else
+#define FUZZ_ENTRY(name)                                                              \
+	int LLVMFuzzerInitialize(int *argc, char ***argv);                            \
+	int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);                 \
+	int LLVMFuzzerInitialize(int *argc, char ***argv)                             \
+	{                                                                             \
+		(void)argc;                                                           \
+		(void)argv;                                                           \
+		fuzz_##name##_init();                                                 \
+		return 0;                                                             \
+	}                                                                             \
+	int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)                  \
+	{                                                                             \
+		return fuzz_##name##_one(data, size);                                 \
+	}
+#endif
+
 /* A value a lib/ function hands out as text: valid UTF-8 of that length. */
 static inline void fuzz_check_utf8(const char *s, gssize len)
 {
