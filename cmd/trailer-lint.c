@@ -35,39 +35,13 @@ static void flush(struct run *r)
 	findings_flush(r->ctx, r->out, &r->n, r->json ? r->findings : NULL);
 }
 
-/* "Name <email> 1700000000 +0000" after `field ` in a commit header. */
-static void header_person(const char *h, gsize len, const char *field, char **name, char **email)
-{
-	gsize flen = strlen(field);
-
-	*name = *email = NULL;
-	for (const char *p = h, *end = h + len; p < end;) {
-		const char *nl = memchr(p, '\n', (gsize)(end - p));
-		const char *le = nl ? nl : end;
-
-		if ((gsize)(le - p) > flen && !memcmp(p, field, flen) && p[flen] == ' ') {
-			const char *lt = memchr(p, '<', (gsize)(le - p));
-			const char *gt = lt ? memchr(lt, '>', (gsize)(le - lt)) : NULL;
-
-			if (lt && gt) {
-				*name = g_strstrip(g_strndup(p + flen + 1, (gsize)(lt - p - flen - 1)));
-				*email = g_strndup(lt + 1, (gsize)(gt - lt - 1));
-			}
-			return;
-		}
-		if (!nl)
-			return;
-		p = nl + 1;
-	}
-}
-
 /* Every commit of the walk (merges are skipped, as checkpatch -g skips them). */
 static int lint_walk(struct run *r, struct logwalk *lw)
 {
 	GError *e = NULL;
 	git_oid oid;
-	const char *msg, *hdr;
-	size_t len, hlen;
+	const char *msg;
+	size_t len;
 	char where[13];
 
 	while (logwalk_next(lw, &oid, &msg, &len, &e)) {
@@ -78,10 +52,9 @@ static int lint_walk(struct run *r, struct logwalk *lw)
 			r->skipped++;
 			continue;
 		}
-		hdr = logwalk_header(lw, &hlen);
-		header_person(hdr, hlen, "author", &an, &ae);
+		logwalk_person(lw, "author", &an, &ae);
 		if (r->committer_submits)
-			header_person(hdr, hlen, "committer", &cn, &ce);
+			logwalk_person(lw, "committer", &cn, &ce);
 		git_oid_tostr(where, sizeof(where), &oid);
 		in.where = where;
 		in.message = msg;

@@ -519,3 +519,30 @@ void logwalk_free(struct logwalk *w)
 	git_odb_free(w->odb);
 	g_free(w);
 }
+
+void logwalk_person(const struct logwalk *w, const char *field, char **name, char **email)
+{
+	size_t len;
+	const char *h = logwalk_header(w, &len);
+	gsize flen = strlen(field);
+
+	*name = *email = NULL;
+	for (const char *p = h, *end = h + len; p < end;) {
+		const char *nl = memchr(p, '\n', (gsize)(end - p));
+		const char *le = nl ? nl : end;
+
+		if ((gsize)(le - p) > flen && !memcmp(p, field, flen) && p[flen] == ' ') {
+			const char *lt = memchr(p, '<', (gsize)(le - p));
+			const char *gt = lt ? memchr(lt, '>', (gsize)(le - lt)) : NULL;
+
+			if (lt && gt) {
+				*name = g_strstrip(g_strndup(p + flen + 1, (gsize)(lt - p - flen - 1)));
+				*email = g_strndup(lt + 1, (gsize)(gt - lt - 1));
+			}
+			return;
+		}
+		if (!nl)
+			return;
+		p = nl + 1;
+	}
+}

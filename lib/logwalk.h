@@ -56,6 +56,11 @@ gboolean logwalk_next(struct logwalk *w, git_oid *oid, const char **msg, size_t 
 const char *logwalk_header(const struct logwalk *w, size_t *len);
 unsigned logwalk_parent_count(const struct logwalk *w);
 
+/* The person of header line `field` ("author", "committer": "Name <email>
+ * 1700000000 +0000") of that commit: *name and *email (caller owns), both
+ * NULL when the line is missing or has no <address>. */
+void logwalk_person(const struct logwalk *w, const char *field, char **name, char **email);
+
 void logwalk_free(struct logwalk *w);
 
 #endif
