@@ -17,33 +17,6 @@
 
 /* ---- the provider ---- */
 
-/* The title paragraph of a message joined by single spaces, as commit.h
- * keeps a patch's subject (caller owns). */
-static char *title_of(const char *msg, gsize len)
-{
-	GString *s = g_string_new(NULL);
-	gsize i = 0;
-
-	while (i < len && (msg[i] == '\n' || msg[i] == '\r' || msg[i] == ' ' || msg[i] == '\t'))
-		i++;
-	while (i < len) {
-		const char *nl = memchr(msg + i, '\n', len - i);
-		gsize le = nl ? (gsize)(nl - msg) : len;
-		char *line = g_strstrip(g_strndup(msg + i, le - i));
-
-		if (!*line) {
-			g_free(line);
-			break;
-		}
-		if (s->len)
-			g_string_append_c(s, ' ');
-		g_string_append(s, line);
-		g_free(line);
-		i = le + 1;
-	}
-	return g_string_free(s, FALSE);
-}
-
 static GPtrArray *provide(const struct lint_bench *lb, const struct lint_input *in)
 {
 	struct series_benches *sb = lb->data;
@@ -56,7 +29,7 @@ static GPtrArray *provide(const struct lint_bench *lb, const struct lint_input *
 		g_ptr_array_unref(sb->last);
 	if (in->oid)
 		git_oid_tostr(hex, sizeof(hex), in->oid);
-	title = title_of(in->message, in->len);
+	title = commit_message_subject(in->message, in->len);
 	sb->last = claim_benches_for(sb->all, in->oid ? hex : NULL, title);
 	g_free(title);
 	return sb->last;

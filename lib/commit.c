@@ -54,6 +54,16 @@ static void split_message(const char *msg, char **subject, char **body)
 	*body = g_strdup(p);
 }
 
+char *commit_message_subject(const char *msg, gsize len)
+{
+	char *copy = g_strndup(msg, len), *subject, *body;
+
+	split_message(copy, &subject, &body);
+	g_free(body);
+	g_free(copy);
+	return subject;
+}
+
 static int diff_commit(git_diff **out, git_repository *repo, git_commit *c)
 {
 	git_commit *parent = NULL;

@@ -55,6 +55,10 @@ char *commit_shortlog(GPtrArray *patches);
  * commit).  QUILL_ERROR_USAGE when it names nothing. */
 gboolean commit_resolve(git_oid *out, git_repository *repo, const char *rev, GError **error);
 
+/* The subject of a commit message msg[0..len), as commit_patch_load takes
+ * it: the first paragraph, its lines joined by single spaces (caller owns). */
+char *commit_message_subject(const char *msg, gsize len);
+
 /* The git format-patch file name part for a subject: "add-a-frob-to-the-zone"
  * (caller owns). */
 char *commit_subject_slug(const char *subject);
