@@ -87,43 +87,45 @@ static char *strip_nl(char *s)
 	return s;
 }
 
+/* The version's benchmarks, read from the state once per cover (the cover
+ * and the template may both hold bench tokens). */
+static GPtrArray *version_benches(const struct cover_input *in, GError **error)
+{
+	/* a cache, not a change of what the input says: hence the cast */
+	struct cover_input *mut = (struct cover_input *)in;
+
+	if (!in->benches && !bench_load_version(&mut->benches, in->s->state, in->version, error))
+		return NULL;
+	return in->benches;
+}
+
 /* {{bench}}: the version's benchmarks that belong to the series as a whole;
  * {{bench NAME}}: that one, wherever it belongs. */
 static char *bench_token(const struct cover_input *in, const char *arg, GError **error)
 {
-	GPtrArray *all = NULL, *whole;
-	struct bench *b = NULL;
+	GPtrArray *all = version_benches(in, error), *pick;
 	char *t;
 
-	if (arg) {
-		if (!bench_load(&b, in->s->state, in->version, arg, error))
-			return NULL;
-		if (!b) {
-			if (bench_load_version(&all, in->s->state, in->version, NULL)) {
-				char *names = bench_names_list(all);
-
-				qerr(error, QUILL_ERROR_INPUT, "no benchmark %s in v%d (there: %s)", arg,
-				     in->version, names);
-				g_free(names);
-				g_ptr_array_unref(all);
-			} else {
-				qerr(error, QUILL_ERROR_INPUT, "no benchmark %s in v%d", arg, in->version);
-			}
-			return NULL;
-		}
-		t = bench_table(b, BENCH_TABLE_TEXT, BENCH_TABLE_WIDTH);
-		bench_free(b);
-		return strip_nl(t);
-	}
-	if (!bench_load_version(&all, in->s->state, in->version, error))
+	if (!all)
 		return NULL;
-	whole = g_ptr_array_new();
-	for (guint i = 0; i < all->len; i++)
-		if (!((struct bench *)g_ptr_array_index(all, i))->patch)
-			g_ptr_array_add(whole, g_ptr_array_index(all, i));
-	t = bench_tables(whole, BENCH_TABLE_TEXT, BENCH_TABLE_WIDTH);
-	g_ptr_array_unref(whole);
-	g_ptr_array_unref(all);
+	pick = g_ptr_array_new();
+	for (guint i = 0; i < all->len; i++) {
+		struct bench *b = g_ptr_array_index(all, i);
+
+		if (arg ? !strcmp(b->name, arg) : !b->patch)
+			g_ptr_array_add(pick, b);
+	}
+	if (arg && !pick->len) {
+		char *names = bench_names_list(all);
+
+		qerr(error, QUILL_ERROR_INPUT, "no benchmark %s in v%d (there: %s)", arg, in->version,
+		     names);
+		g_free(names);
+		g_ptr_array_unref(pick);
+		return NULL;
+	}
+	t = bench_tables(pick, BENCH_TABLE_TEXT, BENCH_TABLE_WIDTH);
+	g_ptr_array_unref(pick);
 	return strip_nl(t);
 }
 
@@ -564,5 +566,7 @@ void cover_input_release(struct cover_input *in)
 	range_compare_free(in->cmp);
 	g_free(in->template_text);
 	g_free(in->template_name);
+	if (in->benches)
+		g_ptr_array_unref(in->benches);
 	memset(in, 0, sizeof *in);
 }

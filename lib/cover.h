@@ -50,6 +50,8 @@ struct cover_input {
 	struct range_compare *cmp;	/* against the previous version, or NULL */
 	char *template_text;		/* the cover-letter template */
 	char *template_name;		/* where it came from, for errors */
+	GPtrArray *benches;		/* the version's benchmarks (struct bench*), read
+					 * when a bench token first asks, or NULL */
 };
 
 /* Fill `in` for version n of s (0 or s->version: the working one): its
