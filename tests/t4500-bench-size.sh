@@ -361,6 +361,17 @@ test_expect_success 'bench check holds a cover'"'"'s size claim against the atta
 	grep -q "^cover:3: error: claim-mismatch: .*$after" out
 '
 
+test_expect_success 'bench check: a damaged size diff in the state is one error naming it (exit 3)' '
+	cd r &&
+	blob=$(printf "{\"kind\": \"quill-objsize\", \"mode\": \"all\"}\n" | git hash-object -w --stdin) &&
+	GIT_INDEX_FILE="$TRASH/idx2" git read-tree refs/quill/series/zone-init &&
+	GIT_INDEX_FILE="$TRASH/idx2" git update-index --add --cacheinfo 100644,$blob,v2/bench/broken.json &&
+	tree=$(GIT_INDEX_FILE="$TRASH/idx2" git write-tree) &&
+	commit=$(git commit-tree -p refs/quill/series/zone-init -m "bench: a damaged size diff" $tree) &&
+	git update-ref refs/quill/series/zone-init $commit &&
+	quill_fails 3 "v2/bench/broken.json" bench check
+'
+
 test_expect_success '--help' '
 	quill bench size --help >out &&
 	grep -q "quill bench size" out && grep -q -- "--attach" out
