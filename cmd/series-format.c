@@ -253,6 +253,9 @@ int cmd_series_format(int argc, char **argv, struct ctx *ctx)
 			   "text below the '---' line and the base-commit:/change-id: footers unless\n"
 			   "--cover is given.  With -o the files are named as git format-patch names\n"
 			   "them and their names printed; else one mbox goes to standard output.\n"
+			   "The cover's {{tokens}} are filled in (man quill-series: TEMPLATES), and\n"
+			   "a benchmark attached to one patch (quill bench add --patch) is printed\n"
+			   "below that patch's '---' line.\n"
 			   "SOURCE_DATE_EPOCH, when set, is the date of the cover.",
 			   entries);
 
