@@ -45,7 +45,7 @@ endif
 # Objects are rebuilt when the flags change (SANITIZE=1 after a plain build).
 FLAGS_STAMP := build/flags-$(shell printf '%s' '$(QCFLAGS) $(CFLAGS) $(LDFLAGS)' | cksum | cut -d' ' -f1)
 
-LIB_SRC := $(sort $(wildcard lib/*.c))
+LIB_SRC := $(sort $(wildcard lib/*/*.c))
 CMD_SRC := $(sort $(wildcard cmd/*.c))
 LIB_OBJ := $(LIB_SRC:%.c=build/%.o) build/embedded.o
 CMD_OBJ := $(CMD_SRC:%.c=build/%.o)
@@ -126,11 +126,11 @@ bench: all
 FUZZ_SECONDS ?= 30
 FUZZ_CC ?= clang
 FUZZ_TARGETS := mbox message body subject trailer policy bench
-FUZZ_LIB := lib/mbox.c lib/message.c lib/message-body.c lib/message-lines.c lib/error.c \
-	lib/subject.c lib/trailer.c lib/bench.c lib/bench-read.c lib/bench-perf.c \
-	lib/bench-stats.c lib/bench-table.c
+FUZZ_LIB := lib/mail/mbox.c lib/mail/message.c lib/mail/message-body.c lib/mail/message-lines.c \
+	lib/core/error.c lib/mail/subject.c lib/mail/trailer.c lib/bench/bench.c lib/bench/bench-read.c \
+	lib/bench/bench-perf.c lib/bench/bench-stats.c lib/bench/bench-table.c
 # the policy loader reads the built-in trailers.conf through lib/resource
-FUZZ_LIB_policy := lib/policy.c lib/resource.c build/embedded.c
+FUZZ_LIB_policy := lib/lint/policy.c lib/core/resource.c build/embedded.c
 FUZZ_CFLAGS := -std=gnu11 -g -O1 -fno-omit-frame-pointer -D_GNU_SOURCE \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -Ilib -Itests/fuzz
 FUZZ_BIN := $(FUZZ_TARGETS:%=build/fuzz/fuzz-%)
@@ -139,7 +139,7 @@ FUZZ_ENV := ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
 build/fuzz/fuzz-policy: $(FUZZ_LIB_policy)
-build/fuzz/fuzz-%: tests/fuzz/fuzz-%.c tests/fuzz/fuzz.h $(FUZZ_LIB) $(wildcard lib/*.h) build/config.mk
+build/fuzz/fuzz-%: tests/fuzz/fuzz-%.c tests/fuzz/fuzz.h $(FUZZ_LIB) $(wildcard lib/*/*.h) build/config.mk
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  FUZZCC  $@")
 	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) $(PKG_CFLAGS) -o $@ $< $(FUZZ_LIB) $(FUZZ_LIB_$*) $(PKG_LIBS) -lm

@@ -5,12 +5,12 @@
  * exceptions), the list of claims from lib/claim; and the benchmark
  * provider both commands give lib/lint. */
 #include "cmd.h"
-#include "bench-store.h"
-#include "objsize.h"
-#include "claim.h"
-#include "commit.h"
-#include "error.h"
-#include "series.h"
+#include "series/attach.h"
+#include "bench/objsize.h"
+#include "bench/claim.h"
+#include "git/commit.h"
+#include "core/error.h"
+#include "series/series.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -1,10 +1,10 @@
 /* bench-show.c - quill bench show: the benchmarks attached to a version of
  * a series, as text tables for mail, markdown, or the JSON of DESIGN.md. */
 #include "cmd.h"
-#include "bench-store.h"
-#include "bench-table.h"
-#include "error.h"
-#include "series.h"
+#include "series/attach.h"
+#include "bench/bench-table.h"
+#include "core/error.h"
+#include "series/series.h"
 
 #include <stdio.h>
 #include <string.h>

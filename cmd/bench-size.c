@@ -2,9 +2,9 @@
  * (bloat-o-meter's output) and section by section (size's), optionally
  * attached to the current series as v<N>/bench/<NAME>.json. */
 #include "cmd.h"
-#include "error.h"
-#include "objsize.h"
-#include "series.h"
+#include "core/error.h"
+#include "bench/objsize.h"
+#include "series/series.h"
 
 #include <stdio.h>
 #include <stdlib.h>

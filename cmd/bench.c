@@ -2,13 +2,13 @@
  * elsewhere, and attach them to the working version of a series
  * (v<N>/bench/<name>.json in its state).  bench show is in bench-show.c. */
 #include "cmd.h"
-#include "bench-read.h"
-#include "bench-run.h"
-#include "bench-store.h"
-#include "bench-table.h"
-#include "commit.h"
-#include "error.h"
-#include "series.h"
+#include "bench/bench-read.h"
+#include "bench/bench-run.h"
+#include "series/attach.h"
+#include "bench/bench-table.h"
+#include "git/commit.h"
+#include "core/error.h"
+#include "series/series.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -17,8 +17,8 @@
 #include <glib.h>
 #include <jansson.h>
 
-#include "lint.h"
-#include "resource.h"
+#include "lint/lint.h"
+#include "core/resource.h"
 
 enum { NEED_REPO = 1 };
 

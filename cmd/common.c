@@ -1,7 +1,7 @@
 /* common.c - helpers the command files share. */
 #include "cmd.h"
-#include "config.h"
-#include "series.h"
+#include "git/config.h"
+#include "series/series.h"
 
 /* Load the series named by `given` (or the current one) and heal its tags. */
 gboolean open_series(struct series **out, struct ctx *ctx, const char *given,
@@ -10,7 +10,7 @@ gboolean open_series(struct series **out, struct ctx *ctx, const char *given,
 	char *name;
 	GError *e = NULL;
 
-	if (!config_current_series(&name, ctx->repo, given, error))
+	if (!series_current(&name, ctx->repo, given, error))
 		return FALSE;
 	if (!series_load(out, ctx->repo, name, error)) {
 		g_free(name);

@@ -1,7 +1,7 @@
 /* mail-info.c - quill mail info: git mailinfo's split of one mail. */
 #include "cmd.h"
-#include "error.h"
-#include "mailinfo.h"
+#include "core/error.h"
+#include "mail/mailinfo.h"
 
 #include <errno.h>
 #include <stdio.h>

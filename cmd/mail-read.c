@@ -1,7 +1,7 @@
 /* mail-read.c - the mail commands' operands, read message by message. */
 #include "mail-read.h"
 #include "cmd.h"
-#include "error.h"
+#include "core/error.h"
 
 #include <stdarg.h>
 #include <stdio.h>

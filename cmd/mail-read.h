@@ -11,8 +11,8 @@
 
 #include <glib.h>
 
-#include "mbox.h"
-#include "message.h"
+#include "mail/mbox.h"
+#include "mail/message.h"
 
 /* One message, handed to the caller's function; borrowed for the call,
  * except the spans into the mailbox (m->data, body), which stay valid

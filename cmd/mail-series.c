@@ -1,7 +1,7 @@
 /* mail-series.c - quill mail series: the patch series posted in mailboxes. */
 #include "cmd.h"
 #include "mail-read.h"
-#include "postings.h"
+#include "mail/postings.h"
 
 #include <stdio.h>
 #include <string.h>

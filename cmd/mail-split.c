@@ -1,9 +1,9 @@
 /* mail-split.c - quill mail split: one file per message (git mailsplit),
  * or all of them as one mboxrd. */
 #include "cmd.h"
-#include "error.h"
-#include "mbox.h"
-#include "message-body.h"
+#include "core/error.h"
+#include "mail/mbox.h"
+#include "mail/message-body.h"
 
 #include <errno.h>
 #include <fcntl.h>

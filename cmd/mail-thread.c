@@ -1,8 +1,8 @@
 /* mail-thread.c - quill mail thread: the threads of mailboxes. */
 #include "cmd.h"
-#include "ident.h"
+#include "git/ident.h"
 #include "mail-read.h"
-#include "thread.h"
+#include "mail/thread.h"
 
 #include <stdio.h>
 #include <string.h>

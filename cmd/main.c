@@ -1,7 +1,7 @@
 /* main.c - quill's entry point: one table of commands, dispatch, help. */
 #include "cmd.h"
-#include "config.h"
-#include "error.h"
+#include "git/config.h"
+#include "core/error.h"
 
 #include <gmime/gmime.h>
 #include <locale.h>

@@ -1,6 +1,6 @@
 /* output.c - what commands print: errors, warnings, JSON, colour. */
 #include "cmd.h"
-#include "error.h"
+#include "core/error.h"
 
 #include <stdarg.h>
 #include <stdio.h>

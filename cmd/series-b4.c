@@ -1,8 +1,8 @@
 /* series-b4.c - quill series import-b4: adopt a branch prepared by b4. */
-#include "b4.h"
+#include "series/b4.h"
 #include "cmd.h"
-#include "error.h"
-#include "series.h"
+#include "core/error.h"
+#include "series/series.h"
 
 #include <stdio.h>
 

@@ -1,7 +1,8 @@
 /* series-export.c - quill series export / import. */
 #include "cmd.h"
-#include "export.h"
-#include "series.h"
+#include "series/export.h"
+#include "series/import.h"
+#include "series/series.h"
 
 #include <stdio.h>
 
@@ -56,7 +57,7 @@ int cmd_series_import(int argc, char **argv, struct ctx *ctx)
 		rc = usage_error(ctx, "give one DIR");
 		goto out;
 	}
-	if (!export_import(&r, ctx->repo, argv[1], name, &e)) {
+	if (!series_import(&r, ctx->repo, argv[1], name, &e)) {
 		rc = fail(e);
 		goto out;
 	}

@@ -2,13 +2,13 @@
  * mails, threaded under the cover, into files as git format-patch names
  * them or as one mbox on stdout. */
 #include "cmd.h"
-#include "commit.h"
-#include "cover.h"
-#include "email.h"
-#include "file.h"
-#include "error.h"
-#include "ident.h"
-#include "series.h"
+#include "git/commit.h"
+#include "series/cover.h"
+#include "series/email.h"
+#include "core/file.h"
+#include "core/error.h"
+#include "git/ident.h"
+#include "series/series.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -1,9 +1,9 @@
 /* series-sync.c - quill series push / fetch: series state, tags and notes
  * between repositories (lib/sync.h). */
 #include "cmd.h"
-#include "error.h"
-#include "store.h"
-#include "sync.h"
+#include "core/error.h"
+#include "series/store.h"
+#include "series/sync.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -1,11 +1,11 @@
 /* series.c - quill series new / edit / edit-cover / new-version / list / show. */
 #include "cmd.h"
-#include "commit.h"
-#include "config.h"
-#include "cover.h"
-#include "error.h"
-#include "rangediff.h"
-#include "series.h"
+#include "git/commit.h"
+#include "git/config.h"
+#include "series/cover.h"
+#include "core/error.h"
+#include "series/rangediff.h"
+#include "series/series.h"
 
 #include <glib/gstdio.h>
 #include <stdio.h>

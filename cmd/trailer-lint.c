@@ -2,15 +2,15 @@
  * version, or mails, checked against the trailer policy (lib/lint); one
  * line per finding, a summary, or --json. */
 #include "cmd.h"
-#include "config.h"
-#include "error.h"
-#include "ident.h"
-#include "lint.h"
-#include "logwalk.h"
-#include "mbox.h"
-#include "revs.h"
-#include "series.h"
-#include "commit.h"
+#include "git/config.h"
+#include "core/error.h"
+#include "git/ident.h"
+#include "lint/lint.h"
+#include "git/logwalk.h"
+#include "mail/mbox.h"
+#include "git/revs.h"
+#include "series/series.h"
+#include "git/commit.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -528,7 +528,7 @@ int cmd_trailer_lint(int argc, char **argv, struct ctx *ctx)
 			summary(&r, "mails");
 		goto verdict;
 	}
-	if (!series && !range && !nops && config_current_series(&current, repo, NULL, NULL))
+	if (!series && !range && !nops && series_current(&current, repo, NULL, NULL))
 		series = current;
 	if (series) {
 		if (!sub_email) {

@@ -1,9 +1,9 @@
 /* trailer.c - quill trailer parse: the trailers of messages, files or the
  * commits of a range, printed as git interpret-trailers --parse does. */
 #include "cmd.h"
-#include "config.h"
-#include "logwalk.h"
-#include "trailer.h"
+#include "git/config.h"
+#include "git/logwalk.h"
+#include "mail/trailer.h"
 
 #include <errno.h>
 #include <fcntl.h>

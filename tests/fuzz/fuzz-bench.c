@@ -2,10 +2,10 @@
  * auto-detection included): an error names the input and is UTF-8; roles
  * read have metrics of finite values; they survive the JSON file's round
  * trip, and their text tables fit the width asked for. */
-#include "bench-read.h"
-#include "bench-stats.h"
-#include "bench-table.h"
-#include "error.h"
+#include "bench/bench-read.h"
+#include "bench/bench-stats.h"
+#include "bench/bench-table.h"
+#include "core/error.h"
 #include "fuzz.h"
 
 #include <math.h>

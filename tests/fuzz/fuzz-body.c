@@ -2,8 +2,8 @@
  * without NUL, the lines tiling it, attachments and warnings printable;
  * and the line functions on the raw bytes. */
 #include "fuzz.h"
-#include "message-body.h"
-#include "message.h"
+#include "mail/message-body.h"
+#include "mail/message.h"
 
 #include <gmime/gmime.h>
 

@@ -2,9 +2,9 @@
  * message found, each unescaped in the three formats and written back as
  * mboxrd, its header parsed and checked. */
 #include "fuzz.h"
-#include "mbox.h"
-#include "message-body.h"
-#include "message.h"
+#include "mail/mbox.h"
+#include "mail/message-body.h"
+#include "mail/message.h"
 
 #include <glib/gstdio.h>
 #include <unistd.h>

@@ -1,7 +1,7 @@
 /* fuzz-message.c - the header fast path: message_parse, every field's
  * value raw and decoded, the ids for threading, the date. */
 #include "fuzz.h"
-#include "message.h"
+#include "mail/message.h"
 
 #include <gmime/gmime.h>
 

@@ -11,8 +11,8 @@
  * (libgit2 reads configuration only from files).
  */
 #include "fuzz.h"
-#include "error.h"
-#include "policy.h"
+#include "core/error.h"
+#include "lint/policy.h"
 
 #include <git2.h>
 

@@ -7,7 +7,7 @@
  * corpus/subject/).
  */
 #include "fuzz.h"
-#include "subject.h"
+#include "mail/subject.h"
 
 static void fuzz_subject_init(void)
 {

@@ -9,7 +9,7 @@
  * entry points unless FUZZ_NO_ENTRY is defined (seeds: corpus/trailer/).
  */
 #include "fuzz.h"
-#include "trailer.h"
+#include "mail/trailer.h"
 
 static int fuzz_trailer_ws(char c)
 {

@@ -15,11 +15,11 @@
  *     evaluated in python3 floats with the quantile above.
  * The script that printed them is not kept; the numbers are below with the
  * data they belong to. */
-#include "bench.h"
-#include "bench-read.h"
-#include "bench-stats.h"
-#include "bench-table.h"
-#include "error.h"
+#include "bench/bench.h"
+#include "bench/bench-read.h"
+#include "bench/bench-stats.h"
+#include "bench/bench-table.h"
+#include "core/error.h"
 #include "unit.h"
 
 #include <math.h>

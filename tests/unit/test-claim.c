@@ -2,7 +2,7 @@
  * examples among many phrasings), what only looks like a number, where a
  * claim is, the tolerance at the last printed digit, and the verdicts
  * against benchmarks made here in memory. */
-#include "claim.h"
+#include "bench/claim.h"
 #include "unit.h"
 
 #include <math.h>

@@ -1,6 +1,6 @@
 /* test-cover.c - lib/cover: comment lines, the "Changes in vN:" sections
  * (cover_next, cover_set_changes, cover_extract_changes). */
-#include "cover.h"
+#include "series/cover.h"
 #include "unit.h"
 
 static char *fill(const char *text)

@@ -1,5 +1,5 @@
 /* test-email.c - lib/email: file names, Message-IDs, headers and bodies. */
-#include "email.h"
+#include "series/email.h"
 
 #include <git2.h>
 #include <gmime/gmime.h>

@@ -1,6 +1,6 @@
 /* test-file.c - lib/file: whole files or none. */
-#include "error.h"
-#include "file.h"
+#include "core/error.h"
+#include "core/file.h"
 #include "unit.h"
 
 #include <glib/gstdio.h>

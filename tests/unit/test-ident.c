@@ -1,6 +1,6 @@
 /* test-ident.c - lib/ident's trailer addresses (RFC 5322 name-addr with
  * the kernel's habits) and "same person" under a mailmap. */
-#include "ident.h"
+#include "git/ident.h"
 #include "unit.h"
 
 /* name|email|comment|problems for one value */

@@ -3,9 +3,9 @@
  * struct lint_review (a fake provider here, the review module later), the
  * claim rules through a struct lint_bench.  The rules themselves are
  * tested on real commits and mails in t31*.sh (the claims in t4100). */
-#include "bench.h"
-#include "error.h"
-#include "lint.h"
+#include "bench/bench.h"
+#include "core/error.h"
+#include "lint/lint.h"
 #include "unit.h"
 
 #include <stdlib.h>

@@ -1,8 +1,8 @@
 /* test-mailinfo.c - lib/mailinfo's pieces alone: Subject cleanup, From:
  * parsing, scissors and patch-break lines, and a few whole splits where
  * the decoding (RFC 2047, quoted-printable, base64, charsets) shows. */
-#include "error.h"
-#include "mailinfo.h"
+#include "core/error.h"
+#include "mail/mailinfo.h"
 #include "unit.h"
 
 #include <gmime/gmime.h>

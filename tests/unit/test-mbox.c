@@ -1,6 +1,6 @@
 /* test-mbox.c - lib/mbox and lib/message's header scan. */
-#include "mbox.h"
-#include "message.h"
+#include "mail/mbox.h"
+#include "mail/message.h"
 #include "unit.h"
 
 #include <gmime/gmime.h>

@@ -1,6 +1,6 @@
 /* test-message-body.c - lib/message-body: decoding through GMime, format=flowed,
  * line kinds, attachments, broken MIME, message_check. */
-#include "message-body.h"
+#include "mail/message-body.h"
 #include "unit.h"
 
 #include <gmime/gmime.h>

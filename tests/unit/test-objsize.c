@@ -5,9 +5,10 @@
  * The expected tables are what the kernel's scripts/bloat-o-meter (Linux
  * 6.1) printed for the same two symbol lists, fed to it by a stand-in nm
  * that printed them as nm --size-sort does. */
-#include "error.h"
-#include "objsize.h"
-#include "store.h"
+#include "core/error.h"
+#include "bench/objsize.h"
+#include "series/attach.h"
+#include "series/store.h"
 #include "unit.h"
 
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 /* test-patchid.c - lib/patchid: stable patch-ids and version pairing. */
-#include "patchid.h"
+#include "git/patchid.h"
 #include <git2.h>
 #include "unit.h"
 

@@ -1,9 +1,9 @@
 /* test-policy.c - lib/policy: trailers.conf into a struct, refusals with
  * FILE:LINE, overrides, the line locator; and that the default policy and
  * the rule table agree. */
-#include "error.h"
-#include "lint.h"
-#include "policy.h"
+#include "core/error.h"
+#include "lint/lint.h"
+#include "lint/policy.h"
 #include "unit.h"
 
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 /* test-postings.c - lib/postings: kinds, grouping, versions, body scans. */
-#include "postings.h"
+#include "mail/postings.h"
 #include "unit.h"
 
 #include <stdarg.h>

@@ -1,5 +1,5 @@
 /* test-subject.c - lib/subject over the subject forms seen on real lists. */
-#include "subject.h"
+#include "mail/subject.h"
 #include "unit.h"
 
 #define P SUBJECT_PATCH

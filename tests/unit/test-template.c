@@ -1,6 +1,6 @@
 /* test-template.c - lib/template: tokens, empty-line dropping, errors. */
-#include "error.h"
-#include "template.h"
+#include "core/error.h"
+#include "core/template.h"
 #include "unit.h"
 
 static char *render(GHashTable *d, const char *t, GError **e)

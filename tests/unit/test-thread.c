@@ -1,5 +1,5 @@
 /* test-thread.c - lib/thread: order, depth, placeholders and bad input. */
-#include "thread.h"
+#include "mail/thread.h"
 #include "unit.h"
 
 #include <stdarg.h>

@@ -1,5 +1,5 @@
 /* test-trailer.c - lib/trailer: the block finder's offsets and the items. */
-#include "trailer.h"
+#include "mail/trailer.h"
 #include "unit.h"
 
 #include <stdlib.h>

@@ -1,0 +1,145 @@
+/* config.c - configuration keys through libgit2, and the current series. */
+#include "git/config.h"
+#include "core/error.h"
+
+#include <string.h>
+
+static git_config *open_snapshot(git_repository *repo)
+{
+	git_config *cfg = NULL, *snap = NULL;
+
+	if (repo ? git_repository_config(&cfg, repo) : git_config_open_default(&cfg))
+		return NULL;
+	if (git_config_snapshot(&snap, cfg))
+		snap = NULL;
+	git_config_free(cfg);
+	return snap;
+}
+
+char *config_get(git_repository *repo, const char *key)
+{
+	git_config *snap = open_snapshot(repo);
+	const char *v = NULL;
+	char *out = NULL;
+
+	if (snap && !git_config_get_string(&v, snap, key))
+		out = g_strdup(v);
+	git_config_free(snap);
+	return out;
+}
+
+int config_foreach(git_repository *repo, const char *regexp,
+		   int (*fn)(const char *name, const char *value, void *data), void *data)
+{
+	git_config *snap = open_snapshot(repo);
+	git_config_iterator *it = NULL;
+	git_config_entry *entry;
+	int rc = 0;
+
+	if (!snap || git_config_iterator_glob_new(&it, snap, regexp) < 0) {
+		git_config_free(snap);
+		return 0;
+	}
+	while (!rc && git_config_next(&entry, it) == 0)
+		rc = fn(entry->name, entry->value, data);
+	git_config_iterator_free(it);
+	git_config_free(snap);
+	return rc;
+}
+
+static gboolean open_local(git_config **out, git_repository *repo, GError **error)
+{
+	git_config *cfg = NULL;
+	int rc;
+
+	if ((rc = git_repository_config(&cfg, repo)) < 0)
+		return qerr_git(error, rc, "cannot open the repository's config");
+	rc = git_config_open_level(out, cfg, GIT_CONFIG_LEVEL_LOCAL);
+	git_config_free(cfg);
+	if (rc < 0)
+		return qerr_git(error, rc, "cannot open the repository's config");
+	return TRUE;
+}
+
+gboolean config_set(git_repository *repo, const char *key, const char *value, GError **error)
+{
+	git_config *local;
+	int rc;
+
+	if (!open_local(&local, repo, error))
+		return FALSE;
+	rc = git_config_set_string(local, key, value);
+	git_config_free(local);
+	if (rc < 0)
+		return qerr_git(error, rc, "cannot set %s", key);
+	return TRUE;
+}
+
+gboolean config_unset(git_repository *repo, const char *key, GError **error)
+{
+	git_config *local;
+	int rc;
+
+	if (!open_local(&local, repo, error))
+		return FALSE;
+	rc = git_config_delete_entry(local, key);
+	git_config_free(local);
+	if (rc < 0 && rc != GIT_ENOTFOUND)
+		return qerr_git(error, rc, "cannot unset %s", key);
+	return TRUE;
+}
+
+char *config_editor(git_repository *repo)
+{
+	const char *e = g_getenv("GIT_EDITOR");
+	char *v;
+
+	if (e && *e)
+		return g_strdup(e);
+	if ((v = config_get(repo, "core.editor")) && *v)
+		return v;
+	g_free(v);
+	if ((e = g_getenv("VISUAL")) && *e)
+		return g_strdup(e);
+	if ((e = g_getenv("EDITOR")) && *e)
+		return g_strdup(e);
+	return g_strdup("vi");
+}
+
+char *config_linkmask(git_repository *repo)
+{
+	char *v = config_get(repo, "quill.linkmask");
+
+	if (!v || !strstr(v, "%s")) {
+		g_free(v);
+		v = config_get(repo, "b4.linkmask");
+	}
+	if (!v || !strstr(v, "%s")) {
+		g_free(v);
+		v = g_strdup("https://lore.kernel.org/r/%s");
+	}
+	return v;
+}
+
+char *config_head_branch(git_repository *repo)
+{
+	git_reference *head = NULL;
+	char *out = NULL;
+	int rc = git_repository_head(&head, repo);
+
+	if (rc == GIT_EUNBORNBRANCH) {
+		/* unborn: HEAD still names the branch */
+		git_reference *sym = NULL;
+		if (!git_reference_lookup(&sym, repo, "HEAD") && git_reference_symbolic_target(sym)) {
+			const char *t = git_reference_symbolic_target(sym);
+			if (g_str_has_prefix(t, "refs/heads/"))
+				out = g_strdup(t + strlen("refs/heads/"));
+		}
+		git_reference_free(sym);
+		return out;
+	}
+	if (rc == 0 && git_reference_is_branch(head))
+		out = g_strdup(git_reference_shorthand(head));
+	git_reference_free(head);
+	return out;
+}

@@ -1,0 +1,373 @@
+/* mbox.c - mail sources: mapped mbox files, Maildirs, single messages.
+ *
+ * Hand-written scanning: this is the hot path of every command that reads
+ * a mailbox, so separators are found with memchr over the mapping and each
+ * message is a span into it; nothing is parsed or copied here.
+ */
+#include "mail/mbox.h"
+#include "core/error.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <glib/gstdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+enum kind { KIND_MBOX, KIND_MAILDIR, KIND_ONE };
+
+struct mbox {
+	char *name;
+	enum kind kind;
+	enum mbox_format format;
+	/* mbox and single messages: the whole file */
+	const char *data;
+	gsize len;
+	gboolean mapped;
+	char *owned;		/* stdin or a small file, read into memory */
+	gsize pos;		/* scan position */
+	gsize dropped;		/* the mapping below this was given back (MADV_DONTNEED) */
+	gsize populated;	/* the page tables below this were filled (MADV_POPULATE_READ) */
+	guint count;
+	/* Maildir */
+	GPtrArray *files;	/* full paths, in order */
+	GPtrArray *buffers;	/* what was read of them (kept until close) */
+	guint next_file;
+};
+
+gboolean mbox_is_from_line(const char *line, gsize len)
+{
+	const char *colon, *end = line + len;
+
+	/* git mailsplit's test: "From " and a time hh:mm:ss followed by a year */
+	while (len && (line[len - 1] == '\r' || line[len - 1] == '\n'))
+		len--;
+	end = line + len;
+	if (len < 20 || memcmp(line, "From ", 5))
+		return FALSE;
+	for (colon = end - 2; colon > line + 5; colon--)
+		if (*colon == ':')
+			break;
+	if (colon <= line + 9 || colon + 3 > end)
+		return FALSE;
+	if (!g_ascii_isdigit(colon[-4]) || !g_ascii_isdigit(colon[-2]) ||
+	    !g_ascii_isdigit(colon[-1]) || !g_ascii_isdigit(colon[1]) || !g_ascii_isdigit(colon[2]))
+		return FALSE;
+	/* the year after the seconds */
+	{
+		const char *y = colon + 3;
+		long year = 0;
+		while (y < end && !g_ascii_isdigit(*y))
+			y++;
+		while (y < end && g_ascii_isdigit(*y) && year < 100000)
+			year = year * 10 + (*y++ - '0');
+		return year > 90;
+	}
+}
+
+static gboolean read_all(int fd, char **out, gsize *len)
+{
+	GByteArray *b = g_byte_array_new();
+	guint8 buf[65536];
+	ssize_t n;
+
+	while ((n = read(fd, buf, sizeof buf)) != 0) {
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			g_byte_array_unref(b);
+			return FALSE;
+		}
+		g_byte_array_append(b, buf, (guint)n);
+	}
+	*len = b->len;
+	g_byte_array_append(b, (const guint8 *)"", 1);	/* a NUL after the data */
+	*out = (char *)g_byte_array_free(b, FALSE);
+	return TRUE;
+}
+
+static gint cmp_str(gconstpointer a, gconstpointer b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void list_maildir(GPtrArray *files, const char *dir, const char *sub)
+{
+	char *path = g_build_filename(dir, sub, NULL);
+	GDir *d = g_dir_open(path, 0, NULL);
+	GPtrArray *names = g_ptr_array_new();
+	const char *n;
+
+	while (d && (n = g_dir_read_name(d)))
+		if (n[0] != '.')
+			g_ptr_array_add(names, g_strdup(n));
+	if (d)
+		g_dir_close(d);
+	g_ptr_array_sort(names, cmp_str);
+	for (guint i = 0; i < names->len; i++) {
+		g_ptr_array_add(files, g_build_filename(path, g_ptr_array_index(names, i), NULL));
+		g_free(g_ptr_array_index(names, i));
+	}
+	g_ptr_array_unref(names);
+	g_free(path);
+}
+
+gboolean mbox_open(struct mbox **out, const char *path, enum mbox_format format, GError **error)
+{
+	struct mbox *mb = g_new0(struct mbox, 1);
+	struct stat st;
+	int fd;
+
+	*out = NULL;
+	mb->name = g_strdup(path);
+	mb->format = format;
+	if (!strcmp(path, "-")) {
+		if (!read_all(STDIN_FILENO, &mb->owned, &mb->len)) {
+			qerr(error, QUILL_ERROR_OUTSIDE, "standard input: %s", g_strerror(errno));
+			goto fail;
+		}
+		mb->data = mb->owned;
+	} else if (g_file_test(path, G_FILE_TEST_IS_DIR)) {
+		char *cur = g_build_filename(path, "cur", NULL), *new_ = g_build_filename(path, "new", NULL);
+		gboolean is_maildir = g_file_test(cur, G_FILE_TEST_IS_DIR) ||
+				      g_file_test(new_, G_FILE_TEST_IS_DIR);
+
+		g_free(cur);
+		g_free(new_);
+		if (!is_maildir) {
+			qerr(error, QUILL_ERROR_USAGE, "%s: a directory, but not a Maildir (no cur/ or new/)",
+			     path);
+			goto fail;
+		}
+		mb->kind = KIND_MAILDIR;
+		mb->files = g_ptr_array_new_with_free_func(g_free);
+		mb->buffers = g_ptr_array_new_with_free_func(g_free);
+		list_maildir(mb->files, path, "cur");
+		list_maildir(mb->files, path, "new");
+		*out = mb;
+		return TRUE;
+	} else {
+		if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0) {
+			qerr(error, QUILL_ERROR_USAGE, "%s: %s", path, g_strerror(errno));
+			goto fail;
+		}
+		if (fstat(fd, &st) < 0) {
+			qerr(error, QUILL_ERROR_OUTSIDE, "%s: %s", path, g_strerror(errno));
+			close(fd);
+			goto fail;
+		}
+		if (S_ISREG(st.st_mode) && st.st_size > 0) {
+			void *p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+			if (p == MAP_FAILED) {
+				qerr(error, QUILL_ERROR_OUTSIDE, "%s: %s", path, g_strerror(errno));
+				close(fd);
+				goto fail;
+			}
+			madvise(p, (size_t)st.st_size, MADV_SEQUENTIAL);
+			mb->data = p;
+			mb->len = (gsize)st.st_size;
+			mb->mapped = TRUE;
+		} else if (!read_all(fd, &mb->owned, &mb->len)) {	/* a pipe, an empty file */
+			qerr(error, QUILL_ERROR_OUTSIDE, "%s: %s", path, g_strerror(errno));
+			close(fd);
+			goto fail;
+		} else {
+			mb->data = mb->owned;
+		}
+		close(fd);
+	}
+	mb->kind = mb->len >= 5 && !memcmp(mb->data, "From ", 5) ? KIND_MBOX : KIND_ONE;
+	*out = mb;
+	return TRUE;
+fail:
+	mbox_close(mb);
+	return FALSE;
+}
+
+const char *mbox_name(const struct mbox *mb)
+{
+	return mb->name;
+}
+
+enum mbox_format mbox_get_format(const struct mbox *mb)
+{
+	return mb->format;
+}
+
+void mbox_close(struct mbox *mb)
+{
+	if (!mb)
+		return;
+	if (mb->mapped)
+		munmap((void *)mb->data, mb->len);
+	g_free(mb->owned);
+	if (mb->files)
+		g_ptr_array_unref(mb->files);
+	if (mb->buffers)
+		g_ptr_array_unref(mb->buffers);
+	g_free(mb->name);
+	g_free(mb);
+}
+
+/* The start of the next separator line after `from`, or the end of the
+ * data.  memchr for the 'F' of "From " (rarer than newlines, and glibc's
+ * memchr is vectorised, where its memmem is a byte-wise two-way search). */
+static gsize next_separator(const struct mbox *mb, gsize from)
+{
+	const char *d = mb->data, *end = d + mb->len, *p = d + from + 1;
+
+	while (p < end && (p = memchr(p, 'F', end - p))) {
+		if (p[-1] == '\n' && end - p >= 5 && !memcmp(p, "From ", 5)) {
+			const char *eol = memchr(p, '\n', end - p);
+			if (mbox_is_from_line(p, (eol ? eol : end) - p))
+				return p - d;
+		}
+		p++;
+	}
+	return mb->len;
+}
+
+/* Give back the pages of the mapping well behind the scan (every 64 MiB):
+ * a read-only private mapping of an unchanged file re-reads them from the
+ * page cache if a span there is touched again, so spans stay valid, and a
+ * mailbox of several GB does not stay resident. */
+static void release_behind(struct mbox *mb, gsize upto)
+{
+	const gsize step = 64u << 20;
+	long page = sysconf(_SC_PAGESIZE);
+	gsize from, to;
+
+	if (!mb->mapped)
+		return;
+#ifdef MADV_POPULATE_READ
+	/* fill the page tables of the next stretch in one call: cheaper than
+	 * a page fault every few pages (Linux 5.14; older kernels say EINVAL) */
+	if (upto + step / 2 > mb->populated && mb->populated < mb->len) {
+		gsize a = mb->populated, b = MIN(mb->len, a + step);
+		madvise((char *)mb->data + a, b - a, MADV_POPULATE_READ);
+		mb->populated = b;
+	}
+#endif
+	if (upto < mb->dropped + 2 * step)
+		return;
+	from = mb->dropped;
+	to = (upto - step) / (gsize)page * (gsize)page;
+	if (to > from && madvise((char *)mb->data + from, to - from, MADV_DONTNEED) == 0)
+		mb->dropped = to;
+}
+
+gboolean mbox_next(struct mbox *mb, struct mbox_msg *msg, GError **error)
+{
+	memset(msg, 0, sizeof *msg);
+	if (mb->kind == KIND_MAILDIR) {
+		while (mb->next_file < mb->files->len) {
+			const char *f = g_ptr_array_index(mb->files, mb->next_file++);
+			char *data;
+			gsize len;
+			GError *e = NULL;
+
+			if (!g_file_get_contents(f, &data, &len, &e)) {
+				qerr(error, QUILL_ERROR_INPUT, "%s: %s", f, e->message);
+				g_error_free(e);
+				return FALSE;
+			}
+			g_ptr_array_add(mb->buffers, data);
+			msg->data = data;
+			msg->len = len;
+			msg->index = ++mb->count;
+			msg->path = f;
+			return TRUE;
+		}
+		return FALSE;
+	}
+	if (mb->kind == KIND_ONE) {
+		if (mb->count || (mb->len == 0))
+			return FALSE;
+		msg->data = mb->data;
+		msg->len = mb->len;
+		msg->index = ++mb->count;
+		msg->path = mb->name;
+		return TRUE;
+	}
+	/* an mbox: pos is at a separator line (or the end) */
+	while (mb->pos < mb->len) {
+		const char *d = mb->data, *line = d + mb->pos;
+		const char *eol = memchr(line, '\n', mb->len - mb->pos);
+		gsize start = eol ? (gsize)(eol - d) + 1 : mb->len;
+		gsize next = next_separator(mb, start > 0 ? start - 1 : 0);
+		gsize end = next;
+
+		/* the blank line before the next separator is framing */
+		if (end >= start + 2 && d[end - 1] == '\n' && d[end - 2] == '\n')
+			end--;
+		else if (end >= start + 3 && d[end - 1] == '\n' && d[end - 2] == '\r' &&
+			 d[end - 3] == '\n')
+			end -= 2;
+		msg->from_line = line;
+		msg->from_len = (eol ? eol : d + mb->len) - line;
+		if (msg->from_len && line[msg->from_len - 1] == '\r')
+			msg->from_len--;
+		msg->data = d + start;
+		msg->len = end - start;
+		msg->offset = start;
+		msg->index = ++mb->count;
+		msg->path = mb->name;
+		mb->pos = next;
+		release_behind(mb, line - d);
+		return TRUE;
+	}
+	return FALSE;
+}
+
+char *mbox_unescape(const char *data, gsize len, enum mbox_format format, gsize *len_out)
+{
+	char *out = g_malloc(len + 1), *o = out;
+	const char *p = data, *end = data + len, *run = data;
+
+	/* runs between escaped lines are copied whole: find each '>' that
+	 * starts a line with memchr, not line by line */
+	while (format != MBOX_RAW && p < end && (p = memchr(p, '>', end - p))) {
+		const char *q = p;
+
+		if (p == data || p[-1] == '\n') {
+			while (q < end && *q == '>')
+				q++;
+			if (end - q >= 5 && !memcmp(q, "From ", 5) && (format == MBOX_RD || q == p + 1)) {
+				memcpy(o, run, p - run);	/* up to the '>' it loses */
+				o += p - run;
+				run = p + 1;
+			}
+		}
+		p = q > p ? q : p + 1;
+	}
+	memcpy(o, run, end - run);
+	o += end - run;
+	*o = 0;
+	if (len_out)
+		*len_out = o - out;
+	return out;
+}
+
+void mbox_append_rd(GString *out, const char *from_line, const char *data, gsize len)
+{
+	const char *p = data, *end = data + len;
+
+	g_string_append(out, from_line ? from_line : "From mboxrd@z Thu Jan  1 00:00:00 1970");
+	g_string_append_c(out, '\n');
+	while (p < end) {
+		const char *nl = memchr(p, '\n', end - p);
+		const char *le = nl ? nl + 1 : end;
+		const char *q = p;
+
+		while (q < le && *q == '>')
+			q++;
+		if (le - q >= 5 && !memcmp(q, "From ", 5))
+			g_string_append_c(out, '>');
+		g_string_append_len(out, p, le - p);
+		p = le;
+	}
+	if (len && data[len - 1] != '\n')
+		g_string_append_c(out, '\n');
+	g_string_append_c(out, '\n');
+}

@@ -1,0 +1,161 @@
+/* attach-objsize.c - the size diffs attached to a version (bench size
+ * --attach): rendered for a cover's {{objsize NAME}}, and seen as
+ * benchmarks, so that the claim check can hold "reduced by 2.49% (70190 ->
+ * 68445 bytes)" against them as it holds timings against bench run/add
+ * results. */
+#include "series/attach.h"
+#include "bench/objsize.h"
+#include "bench/bench.h"
+#include "core/error.h"
+#include "series/store.h"
+
+#include <string.h>
+
+static void put(struct bench_role *r, const char *metric, double v)
+{
+	struct bench_metric *m = bench_metric_new(metric, "bytes");
+
+	m->decimals = 0;
+	bench_metric_add(m, v);
+	g_ptr_array_add(r->metrics, m);
+}
+
+static struct bench_role *role_of(const struct objsize_diff *d, gboolean after)
+{
+	struct bench_role *r = bench_role_new(after ? "patched" : "base", "size");
+	const struct objsize_sizes *sz = after ? &d->new : &d->old;
+	double total = 0;
+
+	for (guint i = 0; i < d->tables->len; i++) {
+		const struct objsize_table *t = g_ptr_array_index(d->tables, i);
+
+		total += (double)(after ? t->after : t->before);
+	}
+	put(r, "total", total);
+	put(r, "text", (double)sz->text);
+	put(r, "data", (double)sz->data);
+	put(r, "bss", (double)sz->bss);
+	put(r, "dec", (double)(sz->text + sz->data + sz->bss));
+	if (sz->file)
+		r->file = g_strdup(sz->file);
+	return r;
+}
+
+gboolean objsize_benches(GPtrArray *into, const struct state *st, int version, GError **error)
+{
+	char *prefix = g_strdup_printf("v%d/bench/", version);
+	GPtrArray *paths = state_paths(st);
+	gsize plen = strlen(prefix);
+	gboolean ok = TRUE;
+
+	for (guint i = 0; ok && i < paths->len; i++) {
+		const char *path = g_ptr_array_index(paths, i);
+		GBytes *bytes;
+		gsize len;
+		const char *data;
+		json_t *doc;
+		struct objsize_diff *d = NULL;
+		struct bench *b;
+		char *name;
+
+		if (strncmp(path, prefix, plen) || strchr(path + plen, '/') ||
+		    !g_str_has_suffix(path, ".json") || !(bytes = state_get(st, path)))
+			continue;
+		data = g_bytes_get_data(bytes, &len);
+		doc = json_loadb(data, len, 0, NULL);
+		if (doc && objsize_json_is(doc)) {
+			GError *e = NULL;
+
+			if (objsize_from_json(&d, doc, &e)) {
+				name = g_strndup(path + plen, strlen(path + plen) - 5);
+				b = bench_new(name);
+				g_ptr_array_add(b->roles, role_of(d, FALSE));
+				g_ptr_array_add(b->roles, role_of(d, TRUE));
+				g_ptr_array_add(into, b);
+				g_free(name);
+				objsize_diff_free(d);
+			} else {
+				qerr(error, QUILL_ERROR_INPUT, "%s: %s", path, e->message);
+				g_error_free(e);
+				ok = FALSE;
+			}
+		}
+		if (doc)
+			json_decref(doc);
+	}
+	g_ptr_array_unref(paths);
+	g_free(prefix);
+	return ok;
+}
+
+/* The names of version n's size diffs, "a, b" or "none" (caller owns). */
+static char *attached_names(const struct state *st, int version)
+{
+	char *prefix = g_strdup_printf("v%d/bench/", version);
+	GPtrArray *paths = state_paths(st);
+	GString *names = g_string_new(NULL);
+	size_t plen = strlen(prefix);
+
+	for (guint i = 0; i < paths->len; i++) {
+		const char *path = g_ptr_array_index(paths, i);
+		GBytes *bytes;
+		json_t *doc;
+		gsize len;
+		const char *data;
+
+		if (strncmp(path, prefix, plen) || strchr(path + plen, '/') ||
+		    !g_str_has_suffix(path, ".json") || !(bytes = state_get(st, path)))
+			continue;
+		data = g_bytes_get_data(bytes, &len);
+		if ((doc = json_loadb(data, len, 0, NULL)) && objsize_json_is(doc))
+			g_string_append_printf(names, "%s%.*s", names->len ? ", " : "",
+					       (int)(strlen(path) - plen - 5), path + plen);
+		json_decref(doc);
+	}
+	if (!names->len)
+		g_string_append(names, "none");
+	g_ptr_array_unref(paths);
+	g_free(prefix);
+	return g_string_free(names, FALSE);
+}
+
+char *objsize_render(const struct state *st, int version, const char *name, GError **error)
+{
+	char *path = g_strdup_printf("v%d/bench/%s.json", version, name);
+	GBytes *bytes = state_get(st, path);
+	json_error_t je;
+	json_t *doc = NULL;
+	char *out = NULL;
+
+	if (!bytes) {
+		char *names = attached_names(st, version);
+
+		qerr(error, QUILL_ERROR_INPUT,
+		     "no size comparison '%s' attached to v%d (quill bench size --attach; attached: %s)",
+		     name, version, names);
+		g_free(names);
+		goto out;
+	}
+	{
+		gsize len;
+		const char *data = g_bytes_get_data(bytes, &len);
+
+		if (!(doc = json_loadb(data, len, 0, &je))) {
+			qerr(error, QUILL_ERROR_INPUT, "%s:%d: not JSON: %s", path, je.line, je.text);
+			goto out;
+		}
+	}
+	if (!objsize_json_is(doc)) {
+		const char *kind = json_string_value(json_object_get(doc, "kind"));
+
+		qerr(error, QUILL_ERROR_INPUT,
+		     "%s: not a size comparison of quill bench size (its kind: %s)", path,
+		     kind ? kind : "none");
+		goto out;
+	}
+	out = objsize_render_json(doc, path, error);
+out:
+	json_decref(doc);
+	g_free(path);
+	return out;
+}

@@ -1,0 +1,242 @@
+/* rangediff.c - comparing two versions of a series. */
+#include "series/rangediff.h"
+#include "git/commit.h"
+#include "core/error.h"
+
+#include <string.h>
+
+void range_compare_free(struct range_compare *c)
+{
+	if (!c)
+		return;
+	if (c->old)
+		g_ptr_array_unref(c->old);
+	if (c->new_)
+		g_ptr_array_unref(c->new_);
+	if (c->pairs)
+		g_array_unref(c->pairs);
+	g_free(c);
+}
+
+static struct pair_item *items_of(GPtrArray *patches)
+{
+	struct pair_item *it = g_new0(struct pair_item, patches->len + 1);
+
+	for (guint i = 0; i < patches->len; i++) {
+		const struct commit_patch *p = g_ptr_array_index(patches, i);
+		it[i].patch_id = p->patch_id;
+		it[i].subject = p->subject;
+		it[i].message = p->message;
+		it[i].diff = p->diff;
+	}
+	return it;
+}
+
+gboolean range_compare(struct range_compare **out, git_repository *repo, const struct series *s,
+		       int va, int vb, GError **error)
+{
+	return range_compare_with(out, repo, s, va, vb, NULL, NULL, NULL, error);
+}
+
+gboolean range_compare_with(struct range_compare **out, git_repository *repo,
+			    const struct series *s, int va, int vb, GPtrArray *new_patches,
+			    const git_oid *new_base, const git_oid *new_tip, GError **error)
+{
+	struct range_compare *c = g_new0(struct range_compare, 1);
+	struct pair_item *a, *b;
+
+	*out = NULL;
+	c->old_version = va;
+	c->new_version = vb;
+	if (new_patches) {
+		c->new_ = g_ptr_array_ref(new_patches);
+		git_oid_cpy(&c->new_base, new_base);
+		git_oid_cpy(&c->new_tip, new_tip);
+	}
+	if (!series_load_patches(&c->old, &c->old_base, &c->old_tip, repo, s, va, COMMIT_WANT_DIFF,
+				 error) ||
+	    (!new_patches && !series_load_patches(&c->new_, &c->new_base, &c->new_tip, repo, s, vb,
+						  COMMIT_WANT_DIFF, error))) {
+		range_compare_free(c);
+		return FALSE;
+	}
+	a = items_of(c->old);
+	b = items_of(c->new_);
+	c->pairs = pair_versions(a, (int)c->old->len, b, (int)c->new_->len, 60);
+	g_free(a);
+	g_free(b);
+	for (guint i = 0; i < c->pairs->len; i++)
+		c->counts[g_array_index(c->pairs, struct pair, i).kind]++;
+	*out = c;
+	return TRUE;
+}
+
+/* A patch as text to compare: its message, then its diff without the
+ * index lines (object ids differ after any rebase). */
+static char *patch_text(const struct commit_patch *p)
+{
+	GString *s = g_string_new(p->message);
+	const char *d = p->diff ? p->diff : "";
+
+	if (s->len && s->str[s->len - 1] != '\n')
+		g_string_append_c(s, '\n');
+	g_string_append(s, "\n");
+	while (*d) {
+		const char *nl = strchr(d, '\n');
+		gsize n = nl ? (gsize)(nl - d + 1) : strlen(d);
+		if (!(n >= 6 && !memcmp(d, "index ", 6)))
+			g_string_append_len(s, d, n);
+		d += n;
+	}
+	return g_string_free(s, FALSE);
+}
+
+static int print_line(const git_diff_delta *d, const git_diff_hunk *h, const git_diff_line *l,
+		      void *payload)
+{
+	GString *s = payload;
+
+	if (l->origin == GIT_DIFF_LINE_FILE_HDR)
+		return 0;
+	g_string_append(s, "    ");
+	if (l->origin == GIT_DIFF_LINE_HUNK_HDR) {
+		g_string_append_len(s, l->content, l->content_len);
+	} else {
+		if (l->origin == GIT_DIFF_LINE_ADDITION || l->origin == GIT_DIFF_LINE_DELETION ||
+		    l->origin == GIT_DIFF_LINE_CONTEXT)
+			g_string_append_c(s, l->origin);
+		g_string_append_len(s, l->content, l->content_len);
+	}
+	if (!l->content_len || l->content[l->content_len - 1] != '\n')
+		g_string_append_c(s, '\n');
+	return 0;
+}
+
+char *range_pair_diff(const struct range_compare *c, const struct pair *p)
+{
+	git_diff_options opts = GIT_DIFF_OPTIONS_INIT;
+	char *a, *b;
+	GString *s;
+
+	if (p->kind == PAIR_UNCHANGED || p->old_index < 0 || p->new_index < 0)
+		return g_strdup("");
+	a = patch_text(g_ptr_array_index(c->old, p->old_index));
+	b = patch_text(g_ptr_array_index(c->new_, p->new_index));
+	s = g_string_new(NULL);
+	opts.flags = GIT_DIFF_FORCE_TEXT;
+	git_diff_buffers(a, strlen(a), NULL, b, strlen(b), NULL, &opts, NULL, NULL, NULL, print_line,
+			 s);
+	g_free(a);
+	g_free(b);
+	return g_string_free(s, FALSE);
+}
+
+char range_mark(enum pair_kind kind)
+{
+	switch (kind) {
+	case PAIR_UNCHANGED: return '=';
+	case PAIR_MESSAGE: case PAIR_CHANGED: return '!';
+	case PAIR_ADDED: return '>';
+	case PAIR_DROPPED: return '<';
+	}
+	return '?';
+}
+
+char *range_diff_text(const struct range_compare *c)
+{
+	GString *s = g_string_new(NULL);
+	int width = g_snprintf(NULL, 0, "%u", MAX(c->old->len, c->new_->len));
+
+	for (guint i = 0; i < c->pairs->len; i++) {
+		const struct pair *p = &g_array_index(c->pairs, struct pair, i);
+		const struct commit_patch *o = p->old_index >= 0 ? g_ptr_array_index(c->old, p->old_index) : NULL;
+		const struct commit_patch *n = p->new_index >= 0 ? g_ptr_array_index(c->new_, p->new_index) : NULL;
+		char ob[13], nb[13];
+
+		if (o)
+			git_oid_tostr(ob, sizeof ob, &o->oid);
+		if (n)
+			git_oid_tostr(nb, sizeof nb, &n->oid);
+		if (o)
+			g_string_append_printf(s, "%*d:  %s", width, p->old_index + 1, ob);
+		else
+			g_string_append_printf(s, "%*s:  ------------", width, "-");
+		g_string_append_printf(s, " %c ", range_mark(p->kind));
+		if (n)
+			g_string_append_printf(s, "%*d:  %s", width, p->new_index + 1, nb);
+		else
+			g_string_append_printf(s, "%*s:  ------------", width, "-");
+		g_string_append_printf(s, " %s\n", n ? n->subject : o->subject);
+		if (p->kind == PAIR_CHANGED || p->kind == PAIR_MESSAGE) {
+			char *d = range_pair_diff(c, p);
+
+			g_string_append(s, d);
+			g_free(d);
+		}
+	}
+	return g_string_free(s, FALSE);
+}
+
+static const char *pair_subject(const struct range_compare *c, const struct pair *p)
+{
+	const struct commit_patch *cp =
+		p->new_index >= 0 ? g_ptr_array_index(c->new_, p->new_index)
+				  : g_ptr_array_index(c->old, p->old_index);
+	return cp->subject;
+}
+
+char *range_changes_lines(const struct range_compare *c)
+{
+	GString *s = g_string_new(NULL), *same = g_string_new(NULL);
+	guint n = c->new_->len, o = c->old->len;
+	int nsame = 0;
+
+	for (guint i = 0; i < c->pairs->len; i++) {
+		const struct pair *p = &g_array_index(c->pairs, struct pair, i);
+		const char *subj = pair_subject(c, p);
+
+		switch (p->kind) {
+		case PAIR_UNCHANGED:
+			g_string_append_printf(same, "%s%d/%u", nsame++ ? ", " : "", p->new_index + 1, n);
+			break;
+		case PAIR_MESSAGE:
+			g_string_append_printf(s, "- %d/%u \"%s\": commit message changed\n",
+					       p->new_index + 1, n, subj);
+			break;
+		case PAIR_CHANGED:
+			g_string_append_printf(s, "- %d/%u \"%s\": changed\n", p->new_index + 1, n, subj);
+			break;
+		case PAIR_ADDED:
+			g_string_append_printf(s, "- %d/%u \"%s\": new\n", p->new_index + 1, n, subj);
+			break;
+		case PAIR_DROPPED:
+			g_string_append_printf(s, "- dropped \"%s\" (was %d/%u)\n", subj,
+					       p->old_index + 1, o);
+			break;
+		}
+	}
+	if (s->len && nsame)
+		g_string_append_printf(s, "- unchanged: %s\n", same->str);
+	g_string_free(same, TRUE);
+	if (s->len && s->str[s->len - 1] == '\n')
+		g_string_truncate(s, s->len - 1);
+	return g_string_free(s, FALSE);
+}
+
+char *range_summary(const struct range_compare *c)
+{
+	static const enum pair_kind order[] = { PAIR_CHANGED, PAIR_MESSAGE, PAIR_ADDED,
+						PAIR_DROPPED, PAIR_UNCHANGED };
+	static const char *const words[] = { "unchanged", "message only", "changed", "added",
+					     "dropped" };
+	GString *s = g_string_new(NULL);
+
+	for (guint i = 0; i < G_N_ELEMENTS(order); i++) {
+		int n = c->counts[order[i]];
+		if (n)
+			g_string_append_printf(s, "%s%d %s", s->len ? ", " : "", n, words[order[i]]);
+	}
+	if (!s->len)
+		g_string_append(s, "no patches");
+	return g_string_free(s, FALSE);
+}

@@ -1,0 +1,57 @@
+/* rangediff.h - two versions of a series compared: which patch became
+ * which (patch-id first, then the cost matrix of patchid.h), what kind of
+ * change each pair is, and the diff between two patches for display.
+ */
+#ifndef QUILL_RANGEDIFF_H
+#define QUILL_RANGEDIFF_H
+
+#include <git2.h>
+#include <glib.h>
+
+#include "git/patchid.h"
+#include "series/series.h"
+
+struct range_compare {
+	int old_version, new_version;	/* 0 = the working version */
+	git_oid old_base, old_tip, new_base, new_tip;
+	GPtrArray *old, *new_;		/* struct commit_patch* (with diffs), owned */
+	GArray *pairs;			/* struct pair, in the new version's order */
+	int counts[5];			/* per enum pair_kind */
+};
+
+/* Compare version `va` with `vb` of a series (0 = the working version).
+ * Caller owns *out: range_compare_free. */
+gboolean range_compare(struct range_compare **out, git_repository *repo, const struct series *s,
+		       int va, int vb, GError **error);
+void range_compare_free(struct range_compare *c);
+
+/* Same, with the patches of `vb` already loaded (struct commit_patch* with
+ * COMMIT_WANT_DIFF, and that side's base and tip): the comparison takes a
+ * reference instead of loading them again. */
+gboolean range_compare_with(struct range_compare **out, git_repository *repo,
+			    const struct series *s, int va, int vb, GPtrArray *new_patches,
+			    const git_oid *new_base, const git_oid *new_tip, GError **error);
+
+/* The diff between the two sides of a pair (their messages and diffs),
+ * each line indented by four spaces, as range-diff shows it; "" for an
+ * unchanged pair (caller owns). */
+char *range_pair_diff(const struct range_compare *c, const struct pair *p);
+
+/* The mark range-diff shows a pair with: '=' unchanged, '!' changed (or its
+ * message only), '>' added, '<' dropped. */
+char range_mark(enum pair_kind kind);
+
+/* The whole comparison as git range-diff shows it, without colour: one line
+ * per pair, "1:  <12 hex> ! 1:  <12 hex> subject", each changed pair followed
+ * by range_pair_diff (caller owns; "" when both sides are empty). */
+char *range_diff_text(const struct range_compare *c);
+
+/* "- 2/3 \"subject\": changed" lines for a cover's changelog, one per
+ * patch that is not unchanged, and a last "- unchanged: ..." line; "" when
+ * nothing differs (caller owns). */
+char *range_changes_lines(const struct range_compare *c);
+
+/* One summary phrase: "2 changed, 1 added, 3 unchanged" (caller owns). */
+char *range_summary(const struct range_compare *c);
+
+#endif
