@@ -327,7 +327,7 @@ int cmd_bench_run(int argc, char **argv, struct ctx *ctx)
 	if (pr.tty)
 		fputs("\r\033[K", stderr);
 	if (!r) {
-		if (e->code == QUILL_ERROR_NEGATIVE) {
+		if (qerr_class(e) == QUILL_ERROR_NEGATIVE) {
 			char *m = g_strdup_printf("%s: %s; nothing attached (--ignore-failure keeps "
 						  "failed runs)", argv[1], e->message);
 			g_free(e->message);

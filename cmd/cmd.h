@@ -27,6 +27,7 @@ struct ctx {
 	struct resources *res;		/* templates/ and trailers.conf */
 	const char *name;		/* "series new", for help and errors */
 	gboolean color;			/* stdout is a terminal and colour is wanted */
+	gboolean json;			/* --json: the report as one JSON document */
 };
 
 typedef int (*cmd_fn)(int argc, char **argv, struct ctx *ctx);
@@ -52,11 +53,38 @@ int opt_parse(struct ctx *ctx, int *argc, char ***argv, const char *params,
  * return 2: a usage error. */
 int usage_error(struct ctx *ctx, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
 
-/* ---- cmd/output.c ---- */
+/* After opt_parse: -1 when argc - 1 operands are at most `max`, else the
+ * usage error "too many arguments" (2). */
+int opt_max_operands(struct ctx *ctx, int argc, int max);
 
-/* Print "quill: <message>" and return the exit code for the error; frees it. */
+/* ---- cmd/output.c: the one printer layer ----
+ *
+ * A command that reports builds its report once, as the JSON document its
+ * --json prints, and hands it to emit() with its text view: with --json
+ * (ctx->json) the document is printed as it is, else the view renders the
+ * same document as text.  So the two never disagree, and a field added to
+ * the report is there for both.  Errors go through fail() (or failf()),
+ * which print one line and give the exit code of the error's class;
+ * warnings through warn(), or warn_print as the warn_fn lib/ takes. */
+
+/* How a command shows its report as text: reads the report (borrowed). */
+typedef void (*text_view)(struct ctx *ctx, const json_t *report);
+
+/* Print `report` (taken) as JSON when ctx->json, else through `view`. */
+void emit(struct ctx *ctx, json_t *report, text_view view);
+
+/* Print "quill: <message>" and return the exit code for the error's class
+ * (qerr_class); frees it. */
 int fail(GError *error);
+
+/* The same for an error made here: "quill: <message>", returns `cls`. */
+int failf(int cls, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
+
+/* "quill: warning: <message>" on stderr. */
 void warn(const char *fmt, ...) G_GNUC_PRINTF(1, 2);
+
+/* The warn_fn (lib/core/warn.h) that prints as warn() does; payload unused. */
+void warn_print(void *payload, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
 
 /* Print a JSON document to stdout, indented, and release it. */
 void print_json(json_t *doc);

@@ -17,6 +17,11 @@ int usage_error(struct ctx *ctx, const char *fmt, ...)
 	return 2;
 }
 
+int opt_max_operands(struct ctx *ctx, int argc, int max)
+{
+	return argc - 1 > max ? usage_error(ctx, "too many arguments") : -1;
+}
+
 /* GOption converts string arguments from the locale's charset to UTF-8 and
  * refuses what it cannot convert: in the C locale, every non-ASCII byte.
  * quill takes its arguments as UTF-8 whatever the locale (as git does), so

@@ -1,4 +1,5 @@
-/* output.c - what commands print: errors, warnings, JSON, colour. */
+/* output.c - the one printer layer: reports as JSON or text, errors,
+ * warnings, colour (see cmd.h). */
 #include "cmd.h"
 #include "core/error.h"
 
@@ -16,15 +17,54 @@ int fail(GError *error)
 	return code ? code : 4;
 }
 
+int failf(int cls, const char *fmt, ...)
+{
+	va_list ap;
+	GError *e;
+	char *msg;
+
+	va_start(ap, fmt);
+	msg = g_strdup_vprintf(fmt, ap);
+	va_end(ap);
+	e = g_error_new_literal(QUILL_ERROR, cls, msg);
+	g_free(msg);
+	return fail(e);
+}
+
+static void vwarn(const char *fmt, va_list ap)
+{
+	fputs("quill: warning: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
 void warn(const char *fmt, ...)
 {
 	va_list ap;
 
-	fputs("quill: warning: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vwarn(fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+}
+
+void warn_print(void *payload, const char *fmt, ...)
+{
+	va_list ap;
+
+	(void)payload;
+	va_start(ap, fmt);
+	vwarn(fmt, ap);
+	va_end(ap);
+}
+
+void emit(struct ctx *ctx, json_t *report, text_view view)
+{
+	if (ctx->json || !view)
+		print_json(report);
+	else {
+		view(ctx, report);
+		json_decref(report);
+	}
 }
 
 void print_json(json_t *doc)

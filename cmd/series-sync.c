@@ -186,7 +186,7 @@ static int finish(struct ctx *ctx, struct sync_report *r, gboolean json)
 /* A remote that names nothing but is a series' name: say how to push it. */
 static int remote_fail(struct ctx *ctx, GError *e, const char *given)
 {
-	if (e->code == QUILL_ERROR_USAGE && given && g_str_has_prefix(e->message, "no remote") &&
+	if (qerr_class(e) == QUILL_ERROR_USAGE && given && g_str_has_prefix(e->message, "no remote") &&
 	    !strcmp(ctx->name, "series push") && store_name_valid(given)) {
 		char *ref = store_ref_name(given);
 		git_oid oid;

@@ -1,5 +1,6 @@
 /* series-version.c - quill series new-version / list / show / diff. */
 #include "cmd.h"
+#include "core/date.h"
 #include "git/commit.h"
 #include "git/config.h"
 #include "series/cover.h"
@@ -145,15 +146,6 @@ out:
 
 /* ---- list ---- */
 
-static char *date_of(gint64 t)
-{
-	GDateTime *dt = g_date_time_new_from_unix_utc(t);
-	char *s = g_date_time_format(dt, "%Y-%m-%dT%H:%M:%SZ");
-
-	g_date_time_unref(dt);
-	return s;
-}
-
 int cmd_series_list(int argc, char **argv, struct ctx *ctx)
 {
 	gboolean json = FALSE;
@@ -190,7 +182,7 @@ int cmd_series_list(int argc, char **argv, struct ctx *ctx)
 		}
 		if (series_load_patches(&patches, NULL, NULL, ctx->repo, s, 0, 0, NULL))
 			count = (int)patches->len;
-		when = date_of(state_time(s->state));
+		when = date_iso(state_time(s->state));
 		if (json) {
 			json_array_append_new(
 				arr, json_pack("{s:s, s:i, s:s, s:o, s:o, s:s}", "name", s->name,

@@ -20,28 +20,68 @@ gboolean qerr(GError **error, enum quill_error_code code, const char *fmt, ...)
 	return FALSE;
 }
 
-gboolean qerr_git(GError **error, int code, const char *fmt, ...)
+/* A quill error's code: the class in the low four bits, libgit2's return
+ * code (negated: libgit2's are negative) above them. */
+#define CLASS_BITS 4
+#define CLASS_MASK ((1 << CLASS_BITS) - 1)
+
+static void set_git(GError **error, enum quill_error_code cls, int code, char *what)
 {
 	const git_error *e = git_error_last();
-	va_list ap;
-	char *what;
+	int packed = (int)cls | (code < 0 && code > -(1 << 20) ? -code << CLASS_BITS : 0);
 
-	(void)code;
-	va_start(ap, fmt);
-	what = g_strdup_vprintf(fmt, ap);
-	va_end(ap);
 	if (e && e->message && *e->message) {
 		/* libgit2 ends some messages with ": " and an empty OS error */
 		char *why = g_strdup(e->message);
 		size_t n = strlen(why);
 		while (n && (why[n - 1] == ' ' || why[n - 1] == ':' || why[n - 1] == '\n'))
 			why[--n] = 0;
-		g_set_error(error, QUILL_ERROR, QUILL_ERROR_OUTSIDE, "%s: %s", what, why);
+		g_set_error(error, QUILL_ERROR, packed, "%s: %s", what, why);
 		g_free(why);
 	} else
-		g_set_error_literal(error, QUILL_ERROR, QUILL_ERROR_OUTSIDE, what);
+		g_set_error_literal(error, QUILL_ERROR, packed, what);
 	g_free(what);
+}
+
+gboolean qerr_git(GError **error, int code, const char *fmt, ...)
+{
+	va_list ap;
+	char *what;
+
+	va_start(ap, fmt);
+	what = g_strdup_vprintf(fmt, ap);
+	va_end(ap);
+	set_git(error, QUILL_ERROR_OUTSIDE, code, what);
 	return FALSE;
+}
+
+gboolean qerr_git_as(GError **error, enum quill_error_code cls, int code, const char *fmt, ...)
+{
+	va_list ap;
+	char *what;
+
+	va_start(ap, fmt);
+	what = g_strdup_vprintf(fmt, ap);
+	va_end(ap);
+	set_git(error, cls, code, what);
+	return FALSE;
+}
+
+int qerr_class(const GError *error)
+{
+	int cls;
+
+	if (!error)
+		return 0;
+	cls = error->domain == QUILL_ERROR ? error->code & CLASS_MASK : 0;
+	return cls >= QUILL_ERROR_NEGATIVE && cls <= QUILL_ERROR_OUTSIDE ? cls : QUILL_ERROR_OUTSIDE;
+}
+
+int qerr_git_code(const GError *error)
+{
+	if (!error || error->domain != QUILL_ERROR)
+		return 0;
+	return -(error->code >> CLASS_BITS);
 }
 
 gboolean qerr_prefix(GError **error, const char *fmt, ...)
@@ -61,9 +101,5 @@ gboolean qerr_prefix(GError **error, const char *fmt, ...)
 
 int qerr_exit_code(const GError *error)
 {
-	if (!error)
-		return 0;
-	if (error->domain == QUILL_ERROR && error->code >= 1 && error->code <= 4)
-		return error->code;
-	return 4;
+	return qerr_class(error);
 }

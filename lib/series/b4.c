@@ -1,5 +1,6 @@
 /* b4.c - reading b4 prep branches and adopting them as series (b4.h). */
 #include "series/b4.h"
+#include "core/date.h"
 #include "git/commit.h"
 #include "git/config.h"
 #include "core/error.h"
@@ -44,15 +45,6 @@ void b4_branch_free(struct b4_branch *b)
 char *b4_series_name(const char *branch)
 {
 	return g_strdup(g_str_has_prefix(branch, "b4/") ? branch + 3 : branch);
-}
-
-static char *iso_time(gint64 t)
-{
-	GDateTime *dt = g_date_time_new_from_unix_utc(t);
-	char *s = g_date_time_format(dt, "%Y-%m-%dT%H:%M:%SZ");
-
-	g_date_time_unref(dt);
-	return s;
 }
 
 /* The marker on a line of its own, or NULL. */
@@ -249,7 +241,7 @@ static gboolean find_cover(struct b4_branch *b, git_repository *repo, json_t **h
 			goto done;
 		}
 	}
-	b->created = iso_time(git_commit_time(c));
+	b->created = date_iso(git_commit_time(c));
 	ok = TRUE;
 done:
 	git_commit_free(c);
@@ -336,10 +328,10 @@ static gboolean read_sent(struct b4_sent **out, struct b4_branch *b, git_reposit
 		const git_tag *t = (const git_tag *)obj;
 		const git_signature *who = git_tag_tagger(t);
 		s->cover = g_strdup(git_tag_message(t) ? git_tag_message(t) : "");
-		s->date = iso_time(who ? who->when.time : git_commit_time((git_commit *)commit));
+		s->date = date_iso(who ? who->when.time : git_commit_time((git_commit *)commit));
 	} else {
 		s->cover = g_strdup("");
-		s->date = iso_time(git_commit_time((git_commit *)commit));
+		s->date = date_iso(git_commit_time((git_commit *)commit));
 	}
 	if (!tag_base(&s->base, repo, s->cover, &s->tip)) {
 		if (git_merge_base(&s->base, repo, &s->tip, &b->fork) < 0) {

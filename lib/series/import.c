@@ -169,12 +169,7 @@ done:
 }
 
 /* A libgit2 failure caused by the file's content: bad input, not git. */
-#define bad_input(error, rc, ...)                                       \
-	do {                                                            \
-		qerr_git((error), (rc), __VA_ARGS__);                   \
-		if ((error) && *(error))                                \
-			(*(error))->code = QUILL_ERROR_INPUT;           \
-	} while (0)
+#define bad_input(error, rc, ...) qerr_git_as((error), QUILL_ERROR_INPUT, (rc), __VA_ARGS__)
 
 /* Apply a patch on `parent` (NULL: the empty tree) and commit it. */
 static gboolean apply_commit(git_oid *out, git_repository *repo, const git_oid *parent,

@@ -1,5 +1,6 @@
 /* series.c - series and versions, serialized into the state tree. */
 #include "series/series.h"
+#include "core/date.h"
 #include "git/commit.h"
 #include "git/config.h"
 #include "core/error.h"
@@ -415,7 +416,6 @@ char *series_subject_prefix(const struct series *s, int version, int index, int 
 char *series_now_iso(git_repository *repo, gint64 *when_out)
 {
 	git_signature *sig = NULL;
-	GDateTime *dt;
 	gint64 t;
 	char *s;
 
@@ -424,9 +424,7 @@ char *series_now_iso(git_repository *repo, gint64 *when_out)
 	else
 		t = g_get_real_time() / G_USEC_PER_SEC;
 	git_signature_free(sig);
-	dt = g_date_time_new_from_unix_utc(t);
-	s = g_date_time_format(dt, "%Y-%m-%dT%H:%M:%SZ");
-	g_date_time_unref(dt);
+	s = date_iso(t);
 	if (when_out)
 		*when_out = t;
 	return s;
