@@ -20,7 +20,10 @@
 #include "lint/lint.h"
 #include "core/resource.h"
 
-enum { NEED_REPO = 1 };
+enum {
+	NEED_REPO = 1,	/* opens the repository (ctx->repo) */
+	USES_NET = 2,	/* talks to a remote: a closed socket must not kill it (SIGPIPE) */
+};
 
 struct ctx {
 	git_repository *repo;		/* open when the command has NEED_REPO */
@@ -28,6 +31,9 @@ struct ctx {
 	const char *name;		/* "series new", for help and errors */
 	gboolean color;			/* stdout is a terminal and colour is wanted */
 	gboolean json;			/* --json: the report as one JSON document */
+	char *no_repo;			/* why the repository a NEED_REPO command needs
+					 * could not be opened: opt_parse reports it once
+					 * the options are known to be right */
 };
 
 typedef int (*cmd_fn)(int argc, char **argv, struct ctx *ctx);
@@ -44,7 +50,9 @@ struct command {
 /* Parse argv with GOption.  `params` is the synopsis after the options
  * ("[NAME]"), `description` the text under it.  Returns -1 to go on (argc
  * and argv now hold the command's name and its operands), else the exit
- * code (0 after --help, 2 after a usage error, 3 when a text option is not
+ * code (0 after --help, 2 after a usage error or when the command needs a
+ * repository and there is none (ctx->no_repo: said after the options, so
+ * that a usage error is reported first), 3 when a text option is not
  * UTF-8; it printed why).  Text options are taken as UTF-8 in any locale. */
 int opt_parse(struct ctx *ctx, int *argc, char ***argv, const char *params,
 	      const char *description, const GOptionEntry *entries);

@@ -4,7 +4,9 @@
 #include "core/error.h"
 
 #include <gmime/gmime.h>
+#include <errno.h>
 #include <locale.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -19,8 +21,8 @@ static const struct command commands[] = {
 	{ "series", "show", cmd_series_show, NEED_REPO, "show a series and its versions" },
 	{ "series", "diff", cmd_series_diff, NEED_REPO, "compare two versions (range-diff)" },
 	{ "series", "format", cmd_series_format, NEED_REPO, "write the cover and patches as mails" },
-	{ "series", "push", cmd_series_push, NEED_REPO, "push series state, tags and notes" },
-	{ "series", "fetch", cmd_series_fetch, NEED_REPO, "fetch series state, tags and notes" },
+	{ "series", "push", cmd_series_push, NEED_REPO | USES_NET, "push series state, tags and notes" },
+	{ "series", "fetch", cmd_series_fetch, NEED_REPO | USES_NET, "fetch series state, tags and notes" },
 	{ "series", "import-b4", cmd_series_import_b4, NEED_REPO, "adopt a branch prepared by b4" },
 	{ "series", "export", cmd_series_export, NEED_REPO, "write a series to a directory" },
 	{ "series", "import", cmd_series_import, NEED_REPO, "rebuild a series from a directory" },
@@ -123,28 +125,26 @@ static int run(const struct command *c, int argc, char **argv, const char *argv0
 	}
 	ctx.name = name;
 	ctx.res = resources_new(dirs);
+	/* libgit2's init ignores SIGPIPE (for its sockets); a command that only
+	 * writes to stdout dies of it quietly when the reader goes away, as git
+	 * does ('quill ... | head') */
+	if (!(c->flags & USES_NET))
+		signal(SIGPIPE, SIG_DFL);
 	if (c->flags & NEED_REPO) {
-		gboolean help = FALSE;
-		for (int i = 1; i < argc; i++)
-			if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
-				help = TRUE;
-			else if (!strcmp(argv[i], "--"))
-				break;
+		/* a usage error is said first: opt_parse reports ctx.no_repo
+		 * once the options are right (and never for --help) */
 		rc = git_repository_open_ext(&ctx.repo, NULL, GIT_REPOSITORY_OPEN_FROM_ENV, NULL);
-		if (rc < 0 && !help) {
-			if (rc == GIT_ENOTFOUND)
-				fprintf(stderr, "quill: %s: not in a git repository\n", name);
-			else
-				fprintf(stderr, "quill: %s: cannot open the repository: %s\n", name,
-					git_error_last() ? git_error_last()->message : "unknown error");
-			rc = 2;
-			goto done;
-		}
+		if (rc == GIT_ENOTFOUND)
+			ctx.no_repo = g_strdup("not in a git repository");
+		else if (rc < 0)
+			ctx.no_repo = g_strdup_printf("cannot open the repository: %s",
+						      git_error_last() ? git_error_last()->message
+								       : "unknown error");
 	}
 	ctx.color = want_color(ctx.repo);
 	rc = c->fn(argc, argv, &ctx);
-done:
 	git_repository_free(ctx.repo);
+	g_free(ctx.no_repo);
 	resources_free(ctx.res);
 	g_free(name);
 	g_free(rel);
@@ -211,6 +211,10 @@ int main(int argc, char **argv)
 	rc = 2;
 out:
 	if (fflush(stdout) || ferror(stdout)) {
+		if (errno == EPIPE) {	/* the reader went away: end quietly, as git does */
+			signal(SIGPIPE, SIG_DFL);
+			raise(SIGPIPE);
+		}
 		fprintf(stderr, "quill: cannot write to standard output\n");
 		rc = 4;
 	}

@@ -99,6 +99,9 @@ int opt_parse(struct ctx *ctx, int *argc, char ***argv, const char *params,
 		rc = 0;
 	} else if (!check_utf8(ctx, entries)) {
 		rc = 3;
+	} else if (ctx->no_repo) {
+		fprintf(stderr, "quill: %s: %s\n", ctx->name, ctx->no_repo);
+		rc = 2;
 	}
 	g_option_context_free(oc);
 	g_free(raw);
