@@ -88,7 +88,18 @@ int fail(GError *error);
 /* The same for an error made here: "quill: <message>", returns `cls`. */
 int failf(int cls, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
 
-/* "quill: warning: <message>" on stderr. */
+/* s with every control character written as an escape (\t, \n, \r, \033
+ * ...: C's octal form), so that text from mail, files or git can neither
+ * break a line nor reach the terminal as a command; C1 controls (U+0080..
+ * U+009F) likewise.  The rest, valid UTF-8 or not, is left as it is.  NULL
+ * for NULL (caller owns). */
+char *out_escape(const char *s);
+
+/* The same, appended to `out`. */
+void out_append_escaped(GString *out, const char *s);
+
+/* "quill: warning: <message>" on stderr.  fail, failf, usage_error and warn
+ * escape the message (out_escape): an error is always one line. */
 void warn(const char *fmt, ...) G_GNUC_PRINTF(1, 2);
 
 /* The warn_fn (lib/core/warn.h) that prints as warn() does; payload unused. */

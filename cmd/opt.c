@@ -8,12 +8,15 @@
 int usage_error(struct ctx *ctx, const char *fmt, ...)
 {
 	va_list ap;
+	char *msg, *safe;
 
-	fprintf(stderr, "quill: %s: ", ctx->name);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	msg = g_strdup_vprintf(fmt, ap);
 	va_end(ap);
-	fprintf(stderr, " (see 'quill %s --help')\n", ctx->name);
+	safe = out_escape(msg);
+	fprintf(stderr, "quill: %s: %s (see 'quill %s --help')\n", ctx->name, safe, ctx->name);
+	g_free(safe);
+	g_free(msg);
 	return 2;
 }
 

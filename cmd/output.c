@@ -7,11 +7,58 @@
 #include <stdio.h>
 #include <string.h>
 
+void out_append_escaped(GString *out, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s, *run = p;
+
+	for (; *p; p++) {
+		int c1 = p[0] == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f;	/* U+0080..U+009F */
+
+		if (*p >= 0x20 && *p != 0x7f && !c1)
+			continue;
+		g_string_append_len(out, (const char *)run, (const char *)p - (const char *)run);
+		switch (*p) {
+		case '\t': g_string_append(out, "\\t"); break;
+		case '\n': g_string_append(out, "\\n"); break;
+		case '\r': g_string_append(out, "\\r"); break;
+		default:
+			if (c1) {
+				g_string_append_printf(out, "\\%03o\\%03o", p[0], p[1]);
+				p++;
+			} else {
+				g_string_append_printf(out, "\\%03o", *p);
+			}
+		}
+		run = p + 1;
+	}
+	g_string_append_len(out, (const char *)run, (const char *)p - (const char *)run);
+}
+
+char *out_escape(const char *s)
+{
+	GString *out;
+
+	if (!s)
+		return NULL;
+	out = g_string_sized_new(strlen(s));
+	out_append_escaped(out, s);
+	return g_string_free(out, FALSE);
+}
+
+/* "quill: " + the message escaped + "\n" on stderr. */
+static void say(const char *prefix, const char *msg)
+{
+	char *safe = out_escape(msg);
+
+	fprintf(stderr, "quill: %s%s\n", prefix, safe ? safe : "");
+	g_free(safe);
+}
+
 int fail(GError *error)
 {
 	int code = qerr_exit_code(error);
 
-	fprintf(stderr, "quill: %s\n", error ? error->message : "unknown error");
+	say("", error ? error->message : "unknown error");
 	if (error)
 		g_error_free(error);
 	return code ? code : 4;
@@ -33,9 +80,10 @@ int failf(int cls, const char *fmt, ...)
 
 static void vwarn(const char *fmt, va_list ap)
 {
-	fputs("quill: warning: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+	char *msg = g_strdup_vprintf(fmt, ap);
+
+	say("warning: ", msg);
+	g_free(msg);
 }
 
 void warn(const char *fmt, ...)

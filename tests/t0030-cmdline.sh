@@ -55,4 +55,24 @@ test_expect_success 'outside a repository, an unknown option is a usage error fi
 	grep "^  quill series show" out
 '
 
+cat >expect-name <<\EOT
+quill: 'a\nb' is not a valid series name
+EOT
+cat >expect-tab <<\EOT
+quill: 'tab\there' is not a valid series name
+EOT
+cat >expect-esc <<\EOT
+quill: bench size: x\033[31my: No such file or directory
+EOT
+
+test_expect_success 'an error naming a thing with a newline or an escape stays one line' '
+	test_repo r && cd r &&
+	test_expect_code 2 quill series show "$(printf "a\nb")" 2>err &&
+	test_cmp ../expect-name err &&
+	test_expect_code 2 quill series show "$(printf "tab\there")" 2>err &&
+	test_cmp ../expect-tab err &&
+	test_expect_code 2 quill bench size "$(printf "x\033[31my")" z 2>err &&
+	test_cmp ../expect-esc err
+'
+
 test_done
