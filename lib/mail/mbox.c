@@ -30,6 +30,9 @@ struct mbox {
 	gsize dropped;		/* the mapping below this was given back (MADV_DONTNEED) */
 	gsize populated;	/* the page tables below this were filled (MADV_POPULATE_READ) */
 	guint count;
+	gsize junk;		/* bytes before the first separator that were skipped */
+	warn_fn warn;		/* says so at the first mbox_next, when set */
+	void *warn_payload;
 	/* Maildir */
 	GPtrArray *files;	/* full paths, in order */
 	GPtrArray *buffers;	/* what was read of them (kept until close) */
@@ -113,6 +116,49 @@ static void list_maildir(GPtrArray *files, const char *dir, const char *sub)
 	g_free(path);
 }
 
+static gsize next_separator(const struct mbox *mb, gsize from);
+
+/* Whether the line at p (of end - p bytes) starts with a header field name
+ * and its colon: "Name:", the name printable ASCII without blanks. */
+static gboolean header_line(const char *p, const char *end)
+{
+	const char *q = p;
+
+	while (q < end && *q > ' ' && *q < 0x7f && *q != ':')
+		q++;
+	return q > p && q < end && *q == ':';
+}
+
+/* An mbox starts with "From "; a file that starts with a header field is
+ * one message.  Anything else (a blank line, a UTF-8 BOM, text) before a
+ * separator line further down is junk in front of an mbox, as git
+ * mailsplit skips it: mb->pos and mb->junk are set past it. */
+static enum kind classify(struct mbox *mb)
+{
+	const char *d = mb->data;
+	gsize at = mb->len >= 3 && !memcmp(d, "\xef\xbb\xbf", 3) ? 3 : 0, sep;
+
+	if (mb->len >= 5 && !memcmp(d, "From ", 5))
+		return KIND_MBOX;
+	if (mb->len - at >= 5 && !memcmp(d + at, "From ", 5)) {
+		mb->pos = mb->junk = at;
+		return KIND_MBOX;
+	}
+	if (header_line(d + at, d + mb->len))
+		return KIND_ONE;
+	sep = next_separator(mb, 0);
+	if (sep >= mb->len)
+		return KIND_ONE;
+	mb->pos = mb->junk = sep;
+	return KIND_MBOX;
+}
+
+void mbox_set_warn(struct mbox *mb, warn_fn warn, void *payload)
+{
+	mb->warn = warn;
+	mb->warn_payload = payload;
+}
+
 gboolean mbox_open(struct mbox **out, const char *path, enum mbox_format format, GError **error)
 {
 	struct mbox *mb = g_new0(struct mbox, 1);
@@ -177,7 +223,7 @@ gboolean mbox_open(struct mbox **out, const char *path, enum mbox_format format,
 		}
 		close(fd);
 	}
-	mb->kind = mb->len >= 5 && !memcmp(mb->data, "From ", 5) ? KIND_MBOX : KIND_ONE;
+	mb->kind = classify(mb);
 	*out = mb;
 	return TRUE;
 fail:
@@ -290,6 +336,11 @@ gboolean mbox_next(struct mbox *mb, struct mbox_msg *msg, GError **error)
 		msg->path = mb->name;
 		return TRUE;
 	}
+	if (mb->junk && !mb->count && mb->warn)
+		mb->warn(mb->warn_payload,
+			 "%s: bytes 0-%" G_GSIZE_FORMAT " before the first \"From \" line are not mail; "
+			 "skipped", strcmp(mb->name, "-") ? mb->name : "standard input", mb->junk - 1);
+	mb->warn = NULL;	/* said once */
 	/* an mbox: pos is at a separator line (or the end) */
 	while (mb->pos < mb->len) {
 		const char *d = mb->data, *line = d + mb->pos;

@@ -14,6 +14,8 @@
 
 #include <glib.h>
 
+#include "core/warn.h"
+
 enum mbox_format {
 	MBOX_RD,	/* mboxrd: ">From ", ">>From " ... lose one '>' (lore, public-inbox, b4) */
 	MBOX_O,		/* mboxo: only ">From " loses its '>' */
@@ -34,9 +36,17 @@ struct mbox;
 
 /* Open PATH: "-" is standard input; a directory with cur/ or new/ is a
  * Maildir (messages in file-name order, new/ after cur/); a file that starts
- * with "From " is an mbox; any other file is one message.  QUILL_ERROR_USAGE
+ * with "From " is an mbox, and so is one that has a "From " separator line
+ * after bytes that are not mail (a blank line, a UTF-8 BOM, text that is no
+ * header): those are skipped, with one warning (mbox_set_warn); any other
+ * file is one message.  QUILL_ERROR_USAGE
  * when PATH cannot be opened (naming it).  Free with mbox_close. */
 gboolean mbox_open(struct mbox **out, const char *path, enum mbox_format format, GError **error);
+
+/* Where the warning about skipped leading bytes goes ("PATH: bytes 0-N
+ * before the first "From " line are not mail; skipped"), said at the first
+ * mbox_next; none when not set. */
+void mbox_set_warn(struct mbox *mb, warn_fn warn, void *payload);
 
 /* The next message: TRUE with *msg filled, FALSE at the end (or with *error
  * set when a Maildir file cannot be read; the caller may go on). */
