@@ -71,42 +71,165 @@ gboolean range_compare_with(struct range_compare **out, git_repository *repo,
 	return TRUE;
 }
 
+/* One side of a pair as text to compare, with the section each of its
+ * lines is in (what git range-diff names after an "@@"): none in the
+ * message, then the file's name, then "file: function" after a hunk
+ * header that names a function. */
+struct side {
+	GString *text;
+	GArray *line_section;	/* guint per line: an index in sections */
+	GPtrArray *sections;	/* char*, owned; [0] is NULL (no section) */
+};
+
+/* The path after "a/" or "b/" in a "--- " or "+++ " line, or NULL for
+ * /dev/null (caller owns). */
+static char *header_path(const char *l, gsize n)
+{
+	const char *p = l + 4;
+	gsize k = n - 4;
+
+	while (k && (p[k - 1] == '\n' || p[k - 1] == '\r'))
+		k--;
+	if (k >= 2 && (p[0] == 'a' || p[0] == 'b') && p[1] == '/')
+		return g_strndup(p + 2, k - 2);
+	return NULL;
+}
+
+/* The path of the new side in "diff --git a/X b/Y" (caller owns). */
+static char *git_header_path(const char *l, gsize n)
+{
+	char *line = g_strndup(l, n), *b;
+
+	g_strchomp(line);
+	b = g_strrstr(line, " b/");
+	if (b)
+		memmove(line, b + 3, strlen(b + 3) + 1);
+	return line;
+}
+
+/* The function a hunk header names ("@@ -1,2 +1,3 @@ func" gives "func"),
+ * or NULL (caller owns). */
+static char *hunk_function(const char *l, gsize n)
+{
+	const char *close = n > 3 ? g_strstr_len(l + 3, n - 3, "@@") : NULL;
+	char *f;
+
+	if (!close)
+		return NULL;
+	f = g_strstrip(g_strndup(close + 2, n - (close + 2 - l)));
+	if (!*f) {
+		g_free(f);
+		return NULL;
+	}
+	return f;
+}
+
+static void side_set(struct side *sd, char *section, guint *cur)
+{
+	g_ptr_array_add(sd->sections, section);
+	*cur = sd->sections->len - 1;
+}
+
 /* A patch as text to compare: its message, then its diff without the
  * index lines (object ids differ after any rebase). */
-static char *patch_text(const struct commit_patch *p)
+static void side_init(struct side *sd, const struct commit_patch *p)
 {
-	GString *s = g_string_new(p->message);
 	const char *d = p->diff ? p->diff : "";
+	char *file = NULL, *old_file = NULL;
+	guint cur = 0;
 
-	if (s->len && s->str[s->len - 1] != '\n')
-		g_string_append_c(s, '\n');
-	g_string_append(s, "\n");
+	sd->text = g_string_new(p->message);
+	sd->sections = g_ptr_array_new_with_free_func(g_free);
+	g_ptr_array_add(sd->sections, NULL);
+	if (sd->text->len && sd->text->str[sd->text->len - 1] != '\n')
+		g_string_append_c(sd->text, '\n');
+	g_string_append(sd->text, "\n");
+	sd->line_section = g_array_new(FALSE, TRUE, sizeof(guint));
+	for (const char *q = sd->text->str; *q; q++)
+		if (*q == '\n')
+			g_array_append_val(sd->line_section, cur);
 	while (*d) {
 		const char *nl = strchr(d, '\n');
 		gsize n = nl ? (gsize)(nl - d + 1) : strlen(d);
-		if (!(n >= 6 && !memcmp(d, "index ", 6)))
-			g_string_append_len(s, d, n);
+
+		if (n >= 6 && !memcmp(d, "index ", 6)) {
+			d += n;
+			continue;
+		}
+		if (g_str_has_prefix(d, "diff --git ")) {
+			g_free(file);
+			g_free(old_file);
+			old_file = NULL;
+			file = git_header_path(d, n);
+			side_set(sd, g_strdup(file), &cur);
+		} else if (g_str_has_prefix(d, "--- ")) {
+			g_free(old_file);
+			old_file = header_path(d, n);
+		} else if (g_str_has_prefix(d, "+++ ")) {
+			char *path = header_path(d, n);
+
+			if (path || old_file) {
+				g_free(file);
+				file = path ? path : g_strdup(old_file);
+				side_set(sd, g_strdup(file), &cur);
+			}
+		} else if (g_str_has_prefix(d, "@@ ")) {
+			char *func = hunk_function(d, n);
+
+			if (func)
+				side_set(sd, g_strdup_printf("%s: %s", file ? file : "", func), &cur);
+			g_free(func);
+		}
+		g_string_append_len(sd->text, d, n);
+		if (d[n - 1] != '\n')
+			g_string_append_c(sd->text, '\n');
+		g_array_append_val(sd->line_section, cur);
 		d += n;
 	}
-	return g_string_free(s, FALSE);
+	g_free(file);
+	g_free(old_file);
+}
+
+static void side_release(struct side *sd)
+{
+	g_string_free(sd->text, TRUE);
+	g_array_unref(sd->line_section);
+	g_ptr_array_unref(sd->sections);
+}
+
+struct pair_out {
+	GString *s;
+	const struct side *old;
+};
+
+/* "@@" and the section the hunk starts in, as git range-diff heads a hunk
+ * (the section of the old side's line before the hunk's first one). */
+static int print_hunk(const git_diff_delta *d, const git_diff_hunk *h, void *payload)
+{
+	struct pair_out *o = payload;
+	int first = h->old_lines ? h->old_start - 1 : h->old_start;	/* 0-based */
+	const char *section = NULL;
+
+	if (first >= 1 && (guint)first - 1 < o->old->line_section->len)
+		section = g_ptr_array_index(
+			o->old->sections, g_array_index(o->old->line_section, guint, first - 1));
+	g_string_append(o->s, "    @@");
+	if (section)
+		g_string_append_printf(o->s, " %s", section);
+	g_string_append_c(o->s, '\n');
+	return 0;
 }
 
 static int print_line(const git_diff_delta *d, const git_diff_hunk *h, const git_diff_line *l,
 		      void *payload)
 {
-	GString *s = payload;
+	GString *s = ((struct pair_out *)payload)->s;
 
-	if (l->origin == GIT_DIFF_LINE_FILE_HDR)
-		return 0;
 	g_string_append(s, "    ");
-	if (l->origin == GIT_DIFF_LINE_HUNK_HDR) {
-		g_string_append_len(s, l->content, l->content_len);
-	} else {
-		if (l->origin == GIT_DIFF_LINE_ADDITION || l->origin == GIT_DIFF_LINE_DELETION ||
-		    l->origin == GIT_DIFF_LINE_CONTEXT)
-			g_string_append_c(s, l->origin);
-		g_string_append_len(s, l->content, l->content_len);
-	}
+	if (l->origin == GIT_DIFF_LINE_ADDITION || l->origin == GIT_DIFF_LINE_DELETION ||
+	    l->origin == GIT_DIFF_LINE_CONTEXT)
+		g_string_append_c(s, l->origin);
+	g_string_append_len(s, l->content, l->content_len);
 	if (!l->content_len || l->content[l->content_len - 1] != '\n')
 		g_string_append_c(s, '\n');
 	return 0;
@@ -115,20 +238,21 @@ static int print_line(const git_diff_delta *d, const git_diff_hunk *h, const git
 char *range_pair_diff(const struct range_compare *c, const struct pair *p)
 {
 	git_diff_options opts = GIT_DIFF_OPTIONS_INIT;
-	char *a, *b;
-	GString *s;
+	struct side a, b;
+	struct pair_out o;
 
 	if (p->kind == PAIR_UNCHANGED || p->old_index < 0 || p->new_index < 0)
 		return g_strdup("");
-	a = patch_text(g_ptr_array_index(c->old, p->old_index));
-	b = patch_text(g_ptr_array_index(c->new_, p->new_index));
-	s = g_string_new(NULL);
+	side_init(&a, g_ptr_array_index(c->old, p->old_index));
+	side_init(&b, g_ptr_array_index(c->new_, p->new_index));
+	o.s = g_string_new(NULL);
+	o.old = &a;
 	opts.flags = GIT_DIFF_FORCE_TEXT;
-	git_diff_buffers(a, strlen(a), NULL, b, strlen(b), NULL, &opts, NULL, NULL, NULL, print_line,
-			 s);
-	g_free(a);
-	g_free(b);
-	return g_string_free(s, FALSE);
+	git_diff_buffers(a.text->str, a.text->len, NULL, b.text->str, b.text->len, NULL, &opts, NULL,
+			 NULL, print_hunk, print_line, &o);
+	side_release(&a);
+	side_release(&b);
+	return g_string_free(o.s, FALSE);
 }
 
 char range_mark(enum pair_kind kind)
