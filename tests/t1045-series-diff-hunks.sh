@@ -1,7 +1,8 @@
 #!/bin/sh
 # quill series diff: the diff between two versions of a patch (the
 # diff-of-diffs) shows the hunks git range-diff shows, each after its "@@"
-# line, however far apart the changes are.
+# line, however far apart the changes are; hunk headers are compared
+# without their line numbers, so a rebase alone changes nothing.
 . "$(dirname "$0")/lib.sh"
 . "$TEST_SRC/lib-series.sh"
 
@@ -62,6 +63,56 @@ test_expect_success 'interdiff changes 2*3+1 lines apart: two hunks, each after 
 	grep -q "^    @@ f: line 6\$" between &&
 	! grep -q "line 14" between &&
 	grep -q "^      line 15\$" between
+'
+
+# pair N FILE: the diff lines of pair N (from its line to the next pair's)
+pair() {
+	sed -n "/^$1: /,/^[0-9-]*: /p" "$2" | grep "^    "
+}
+
+test_expect_success 'setup: a series rebased onto an upstream that moved its lines' '
+	cd r && git checkout -q main &&
+	numbered 0 0 x >g && git add g && test_tick && git commit -q -m "add g" &&
+	quill series new rb >/dev/null &&
+	sed "s/^line 20$/twenty/" g >g.new && mv g.new g && test_tick &&
+	git commit -q -a -m "g: line 20" -m "Says twenty." &&
+	sed "s/^line 30$/thirty/" g >g.new && mv g.new g && test_tick &&
+	git commit -q -a -m "g: line 30" -m "Says thirty." &&
+	echo h >h && git add h && test_tick && git commit -q -m "h: add" &&
+	quill series new-version >/dev/null 2>&1 &&
+	git checkout -q main &&
+	{ echo zero; echo zero; echo zero; cat g; } >g.new && mv g.new g && test_tick &&
+	git commit -q -a -m "upstream: three lines on top of g" &&
+	git checkout -q rb && git rebase -q main &&
+	printf "%s\n" "#!/bin/sh" "sed -i -e 1s/^pick/reword/ -e 2s/^pick/edit/ \"\$1\"" >../todo.sh &&
+	printf "%s\n" "#!/bin/sh" "sed -i \"s/^Says twenty\\.\$/Says twenty, reworded./\" \"\$1\"" >../msg.sh &&
+	chmod +x ../todo.sh ../msg.sh &&
+	GIT_SEQUENCE_EDITOR=../todo.sh GIT_EDITOR=../msg.sh git rebase -q -i main >/dev/null 2>&1 &&
+	sed "s/^thirty$/THIRTY/" g >g.new && mv g.new g &&
+	git commit -q -a --amend --no-edit && git rebase --continue >/dev/null &&
+	quill series new-version >/dev/null 2>&1 &&
+	git log --format=%B -3 rb | grep -q "^Says twenty, reworded.\$" &&
+	git show rb~1:g | grep -q "^THIRTY\$"
+'
+
+test_expect_success 'a rebased patch: its hunk headers compared without line numbers, as git does' '
+	cd r &&
+	git range-diff --no-color main~1..quill/rb/v1 main..quill/rb/v2 >rd &&
+	quill series diff rb v1 v2 >qd &&
+	sed -n "s/^ *[0-9-]*: *[0-9a-f-]* \([=!<>]\) .*/\1/p" rd >expect &&
+	sed -n "s/^ *[0-9-]*: *[0-9a-f-]* \([=!<>]\) .*/\1/p" qd >actual &&
+	test_cmp expect actual &&
+	grep -q "^1: .* g: line 20 (message only)\$" qd &&
+	grep -q "^3: .* = 3: .* h: add\$" qd &&
+	! grep "@@ -" qd &&
+	# the message-only patch: only its message differs (git indents it)
+	pair 1 rd | grep "^    [-+]" | sed "s/^\(    [-+]\)    /\1/" >expect &&
+	pair 1 qd | grep "^    [-+]" >actual &&
+	test_cmp expect actual &&
+	# the changed one: the interdiff git shows, line for line
+	pair 2 rd >expect &&
+	pair 2 qd >actual &&
+	test_cmp expect actual
 '
 
 test_done

@@ -107,21 +107,20 @@ static char *git_header_path(const char *l, gsize n)
 	return line;
 }
 
-/* The function a hunk header names ("@@ -1,2 +1,3 @@ func" gives "func"),
- * or NULL (caller owns). */
-static char *hunk_function(const char *l, gsize n)
+/* A hunk header without its line numbers, as git range-diff compares it:
+ * "@@ -325,6 +325,7 @@ func" gives "@@ FILE: func", "@@ -1 +1 @@" gives
+ * "@@" (caller owns).  The numbers move with every rebase; the function
+ * is part of the patch. */
+static char *hunk_label(const char *l, gsize n, const char *file)
 {
 	const char *close = n > 3 ? g_strstr_len(l + 3, n - 3, "@@") : NULL;
-	char *f;
+	gsize rest;
 
-	if (!close)
-		return NULL;
-	f = g_strstrip(g_strndup(close + 2, n - (close + 2 - l)));
-	if (!*f) {
-		g_free(f);
-		return NULL;
-	}
-	return f;
+	while (n && (l[n - 1] == '\n' || l[n - 1] == '\r'))
+		n--;
+	if (!close || (rest = n - (close + 2 - l)) == 0)
+		return g_strdup("@@");
+	return g_strdup_printf("@@ %s:%.*s", file ? file : "", (int)rest, close + 2);
 }
 
 static void side_set(struct side *sd, char *section, guint *cur)
@@ -131,7 +130,8 @@ static void side_set(struct side *sd, char *section, guint *cur)
 }
 
 /* A patch as text to compare: its message, then its diff without the
- * index lines (object ids differ after any rebase). */
+ * index lines (object ids differ after any rebase) and with its hunk
+ * headers' line numbers left out (hunk_label). */
 static void side_init(struct side *sd, const struct commit_patch *p)
 {
 	const char *d = p->diff ? p->diff : "";
@@ -174,11 +174,15 @@ static void side_init(struct side *sd, const struct commit_patch *p)
 				side_set(sd, g_strdup(file), &cur);
 			}
 		} else if (g_str_has_prefix(d, "@@ ")) {
-			char *func = hunk_function(d, n);
+			char *label = hunk_label(d, n, file);
 
-			if (func)
-				side_set(sd, g_strdup_printf("%s: %s", file ? file : "", func), &cur);
-			g_free(func);
+			if (label[2])
+				side_set(sd, g_strdup(label + 3), &cur);
+			g_string_append_printf(sd->text, "%s\n", label);
+			g_array_append_val(sd->line_section, cur);
+			g_free(label);
+			d += n;
+			continue;
 		}
 		g_string_append_len(sd->text, d, n);
 		if (d[n - 1] != '\n')
