@@ -3,6 +3,7 @@
 #include "git/commit.h"
 #include "core/error.h"
 
+#include <stdarg.h>
 #include <string.h>
 
 void range_compare_free(struct range_compare *c)
@@ -313,6 +314,71 @@ static const char *pair_subject(const struct range_compare *c, const struct pair
 	return cp->subject;
 }
 
+/* One "- text" item, wrapped at spaces to CHANGES_WIDTH columns (as the
+ * tables keep to), each continuation line under the text after "- ".  A
+ * word longer than a line stays whole. */
+#define CHANGES_WIDTH 72
+
+static void append_item(GString *out, const char *text)
+{
+	char **words = g_strsplit(text, " ", -1);
+	glong col = 2;
+
+	g_string_append(out, "- ");
+	for (char **w = words; *w; w++) {
+		glong n = g_utf8_strlen(*w, -1);
+
+		if (w != words) {
+			if (col + 1 + n > CHANGES_WIDTH && col > 2) {
+				g_string_append(out, "\n  ");
+				col = 2;
+			} else {
+				g_string_append_c(out, ' ');
+				col++;
+			}
+		}
+		g_string_append(out, *w);
+		col += n;
+	}
+	g_string_append_c(out, '\n');
+	g_strfreev(words);
+}
+
+static void append_itemf(GString *out, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
+
+static void append_itemf(GString *out, const char *fmt, ...)
+{
+	va_list ap;
+	char *text;
+
+	va_start(ap, fmt);
+	text = g_strdup_vprintf(fmt, ap);
+	va_end(ap);
+	append_item(out, text);
+	g_free(text);
+}
+
+/* Every patch unchanged: say so, and which ones moved (a reorder is a
+ * change too). */
+static void append_all_unchanged(GString *out, const struct range_compare *c)
+{
+	GString *moved = g_string_new(NULL);
+	guint n = c->new_->len;
+
+	for (guint i = 0; i < c->pairs->len; i++) {
+		const struct pair *p = &g_array_index(c->pairs, struct pair, i);
+
+		if (p->old_index != p->new_index)
+			g_string_append_printf(moved, "%s%d/%u was %d/%u", moved->len ? ", " : "",
+					       p->new_index + 1, n, p->old_index + 1, c->old->len);
+	}
+	if (moved->len)
+		append_itemf(out, "%u unchanged, reordered: %s", n, moved->str);
+	else
+		append_itemf(out, "%u unchanged", n);
+	g_string_free(moved, TRUE);
+}
+
 char *range_changes_lines(const struct range_compare *c)
 {
 	GString *s = g_string_new(NULL), *same = g_string_new(NULL);
@@ -328,23 +394,24 @@ char *range_changes_lines(const struct range_compare *c)
 			g_string_append_printf(same, "%s%d/%u", nsame++ ? ", " : "", p->new_index + 1, n);
 			break;
 		case PAIR_MESSAGE:
-			g_string_append_printf(s, "- %d/%u \"%s\": commit message changed\n",
-					       p->new_index + 1, n, subj);
+			append_itemf(s, "%d/%u \"%s\": commit message changed", p->new_index + 1, n,
+				     subj);
 			break;
 		case PAIR_CHANGED:
-			g_string_append_printf(s, "- %d/%u \"%s\": changed\n", p->new_index + 1, n, subj);
+			append_itemf(s, "%d/%u \"%s\": changed", p->new_index + 1, n, subj);
 			break;
 		case PAIR_ADDED:
-			g_string_append_printf(s, "- %d/%u \"%s\": new\n", p->new_index + 1, n, subj);
+			append_itemf(s, "%d/%u \"%s\": new", p->new_index + 1, n, subj);
 			break;
 		case PAIR_DROPPED:
-			g_string_append_printf(s, "- dropped \"%s\" (was %d/%u)\n", subj,
-					       p->old_index + 1, o);
+			append_itemf(s, "dropped \"%s\" (was %d/%u)", subj, p->old_index + 1, o);
 			break;
 		}
 	}
 	if (s->len && nsame)
-		g_string_append_printf(s, "- unchanged: %s\n", same->str);
+		append_itemf(s, "unchanged: %s", same->str);
+	else if (nsame && nsame == (int)c->pairs->len)
+		append_all_unchanged(s, c);
 	g_string_free(same, TRUE);
 	if (s->len && s->str[s->len - 1] == '\n')
 		g_string_truncate(s, s->len - 1);
