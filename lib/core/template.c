@@ -4,8 +4,11 @@
 
 #include <string.h>
 
-char *template_render(const char *tmpl, const char *source, template_lookup_fn lookup,
-		      void *payload, GError **error)
+/* The renderer.  With `fill`, the result is a template again: a token
+ * lookup does not know stays (as "{{name}}" or "{{name ARG}}"), "\{{"
+ * stays "\{{", and values go in escaped. */
+static char *render(const char *tmpl, const char *source, template_lookup_fn lookup,
+		    void *payload, gboolean fill, GError **error)
 {
 	GString *out = g_string_sized_new(strlen(tmpl) + 256);
 	const char *p = tmpl;
@@ -21,7 +24,7 @@ char *template_render(const char *tmpl, const char *source, template_lookup_fn l
 
 		while (q < end) {
 			if (q[0] == '\\' && q[1] == '{' && q[2] == '{') {
-				g_string_append(out, "{{");
+				g_string_append(out, fill ? "\\{{" : "{{");
 				q += 3;
 				text++;
 				continue;
@@ -42,6 +45,16 @@ char *template_render(const char *tmpl, const char *source, template_lookup_fn l
 					arg = g_strstrip(arg);
 				}
 				val = lookup(name, arg, payload, &lerr);
+				if (!val && !lerr && fill) {
+					if (arg)
+						g_string_append_printf(out, "{{%s %s}}", name, arg);
+					else
+						g_string_append_printf(out, "{{%s}}", name);
+					g_free(inner);
+					text++;
+					q = close + 2;
+					continue;
+				}
 				if (!val) {
 					if (lerr) {
 						g_set_error(error, QUILL_ERROR, QUILL_ERROR_INPUT,
@@ -57,7 +70,13 @@ char *template_render(const char *tmpl, const char *source, template_lookup_fn l
 				}
 				if (*val)
 					empty_tokens = FALSE;
-				g_string_append(out, val);
+				if (fill) {
+					char *e = template_escape(val);
+					g_string_append(out, e);
+					g_free(e);
+				} else {
+					g_string_append(out, val);
+				}
 				g_free(val);
 				g_free(inner);
 				tokens++;
@@ -82,6 +101,33 @@ char *template_render(const char *tmpl, const char *source, template_lookup_fn l
 fail:
 	g_string_free(out, TRUE);
 	return NULL;
+}
+
+char *template_render(const char *tmpl, const char *source, template_lookup_fn lookup,
+		      void *payload, GError **error)
+{
+	return render(tmpl, source, lookup, payload, FALSE, error);
+}
+
+char *template_fill(const char *tmpl, const char *source, template_lookup_fn lookup,
+		    void *payload, GError **error)
+{
+	return render(tmpl, source, lookup, payload, TRUE, error);
+}
+
+char *template_escape(const char *text)
+{
+	GString *out = g_string_sized_new(strlen(text) + 8);
+
+	for (const char *p = text; *p;) {
+		if (p[0] == '{' && p[1] == '{') {
+			g_string_append(out, "\\{{");
+			p += 2;
+		} else {
+			g_string_append_c(out, *p++);
+		}
+	}
+	return g_string_free(out, FALSE);
 }
 
 static char *dict_lookup(const char *name, const char *arg, void *payload, GError **error)

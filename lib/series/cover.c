@@ -356,7 +356,8 @@ struct fix_ctx {
 	const char *changes, *link;
 };
 
-/* {{changes}} and {{link}} get their values; every other token stays. */
+/* {{changes}} and {{link}} get their values; every other token stays
+ * (template_fill). */
 static char *fix_lookup(const char *name, const char *arg, void *payload, GError **error)
 {
 	struct fix_ctx *f = payload;
@@ -365,13 +366,15 @@ static char *fix_lookup(const char *name, const char *arg, void *payload, GError
 		return g_strdup(f->changes);
 	if (!arg && !strcmp(name, "link"))
 		return g_strdup(f->link);
-	return arg ? g_strdup_printf("{{%s %s}}", name, arg) : g_strdup_printf("{{%s}}", name);
+	return NULL;
 }
 
 char *cover_next(const char *cover_text, int next, const char *changes, const char *link)
 {
 	struct fix_ctx f = { changes ? changes : "", link ? link : "" };
-	char *fixed2 = template_render(cover_text, "cover", fix_lookup, &f, NULL);
+	/* the values are text (subjects, a Message-ID): escaped, so the next
+	 * version renders them as they are */
+	char *fixed2 = template_fill(cover_text, "cover", fix_lookup, &f, NULL);
 	GString *out = g_string_new(NULL);
 	GString *section = g_string_new(NULL);
 	const char *p = fixed2;
@@ -412,10 +415,12 @@ static gboolean editme_line(const char *p)
 }
 
 /* `text` as changelog items: each line a "- " item unless it is one already
- * or continues one (starts with '-' or a space); blank lines dropped. */
+ * or continues one (starts with '-' or a space); blank lines dropped.  The
+ * text is escaped: the cover renders it as it is, never as tokens. */
 static void append_items(GString *out, const char *text)
 {
-	char **lines = g_strsplit(text, "\n", -1);
+	char *escaped = template_escape(text);
+	char **lines = g_strsplit(escaped, "\n", -1);
 
 	for (char **l = lines; *l; l++) {
 		if (!**l || blank_line(*l, strlen(*l)))
@@ -423,6 +428,7 @@ static void append_items(GString *out, const char *text)
 		g_string_append_printf(out, "%s%s\n", (**l == '-' || **l == ' ') ? "" : "- ", *l);
 	}
 	g_strfreev(lines);
+	g_free(escaped);
 }
 
 char *cover_set_changes(const char *cover_text, int n, const char *text)

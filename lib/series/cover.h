@@ -4,7 +4,9 @@
  * Tokens (in the working cover and in the template):
  *   {{shortlog}} {{diffstat}}     of the version's patches
  *   {{changes}}                   what changed since the previous version, one
- *                                 "- ..." line per patch (empty for v1)
+ *                                 "- ..." item per patch, or one saying every
+ *                                 patch is unchanged (range_changes_lines;
+ *                                 empty for v1)
  *   {{link}}                      "- Link to v<N-1>: URL" once that version's
  *                                 cover Message-ID is known, else empty
  *   {{links}}                     "- Link to vK: URL" for every earlier version
@@ -91,14 +93,16 @@ void cover_split(const char *text, char **subject, char **body);
 char *cover_fill(const struct cover_input *in, const char *cover_text, GError **error);
 
 /* The working cover for version `next`: {{changes}} and {{link}} are fixed
- * to the text they had for version next-1 (`changes`, `link`), and a new
- * "Changes in v<next>:" section is put in front of the older ones (caller owns). */
+ * to the text they had for version next-1 (`changes`, `link`; escaped, so
+ * a "{{" in a subject renders as itself), and a new "Changes in v<next>:"
+ * section is put in front of the older ones (caller owns). */
 char *cover_next(const char *cover_text, int next, const char *changes, const char *link);
 
-/* Put `text` in the "Changes in v<n>:" section, each line made a "- " item:
- * in place of the section's EDITME lines (all of them go), or, when it has
- * none, first under the heading.  The cover is returned unchanged when it
- * has no such section (caller owns). */
+/* Put `text` in the "Changes in v<n>:" section, each line made a "- " item
+ * (escaped: it renders as it is written, never as tokens): in place of the
+ * section's EDITME lines (all of them go), or, when it has none, first
+ * under the heading.  The cover is returned unchanged when it has no such
+ * section (caller owns). */
 char *cover_set_changes(const char *cover_text, int n, const char *text);
 
 /* The items of the "Changes in v<n>:" section of a rendered cover, without

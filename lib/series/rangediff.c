@@ -3,6 +3,7 @@
 #include "git/commit.h"
 #include "core/error.h"
 
+#include <stdarg.h>
 #include <string.h>
 
 void range_compare_free(struct range_compare *c)
@@ -71,42 +72,169 @@ gboolean range_compare_with(struct range_compare **out, git_repository *repo,
 	return TRUE;
 }
 
-/* A patch as text to compare: its message, then its diff without the
- * index lines (object ids differ after any rebase). */
-static char *patch_text(const struct commit_patch *p)
-{
-	GString *s = g_string_new(p->message);
-	const char *d = p->diff ? p->diff : "";
+/* One side of a pair as text to compare, with the section each of its
+ * lines is in (what git range-diff names after an "@@"): none in the
+ * message, then the file's name, then "file: function" after a hunk
+ * header that names a function. */
+struct side {
+	GString *text;
+	GArray *line_section;	/* guint per line: an index in sections */
+	GPtrArray *sections;	/* char*, owned; [0] is NULL (no section) */
+};
 
-	if (s->len && s->str[s->len - 1] != '\n')
-		g_string_append_c(s, '\n');
-	g_string_append(s, "\n");
+/* The path after "a/" or "b/" in a "--- " or "+++ " line, or NULL for
+ * /dev/null (caller owns). */
+static char *header_path(const char *l, gsize n)
+{
+	const char *p = l + 4;
+	gsize k = n - 4;
+
+	while (k && (p[k - 1] == '\n' || p[k - 1] == '\r'))
+		k--;
+	if (k >= 2 && (p[0] == 'a' || p[0] == 'b') && p[1] == '/')
+		return g_strndup(p + 2, k - 2);
+	return NULL;
+}
+
+/* The path of the new side in "diff --git a/X b/Y" (caller owns). */
+static char *git_header_path(const char *l, gsize n)
+{
+	char *line = g_strndup(l, n), *b;
+
+	g_strchomp(line);
+	b = g_strrstr(line, " b/");
+	if (b)
+		memmove(line, b + 3, strlen(b + 3) + 1);
+	return line;
+}
+
+/* A hunk header without its line numbers, as git range-diff compares it:
+ * "@@ -325,6 +325,7 @@ func" gives "@@ FILE: func", "@@ -1 +1 @@" gives
+ * "@@" (caller owns).  The numbers move with every rebase; the function
+ * is part of the patch. */
+static char *hunk_label(const char *l, gsize n, const char *file)
+{
+	const char *close = n > 3 ? g_strstr_len(l + 3, n - 3, "@@") : NULL;
+	gsize rest;
+
+	while (n && (l[n - 1] == '\n' || l[n - 1] == '\r'))
+		n--;
+	if (!close || (rest = n - (close + 2 - l)) == 0)
+		return g_strdup("@@");
+	return g_strdup_printf("@@ %s:%.*s", file ? file : "", (int)rest, close + 2);
+}
+
+static void side_set(struct side *sd, char *section, guint *cur)
+{
+	g_ptr_array_add(sd->sections, section);
+	*cur = sd->sections->len - 1;
+}
+
+/* A patch as text to compare: its message, then its diff without the
+ * index lines (object ids differ after any rebase) and with its hunk
+ * headers' line numbers left out (hunk_label). */
+static void side_init(struct side *sd, const struct commit_patch *p)
+{
+	const char *d = p->diff ? p->diff : "";
+	char *file = NULL, *old_file = NULL;
+	guint cur = 0;
+
+	sd->text = g_string_new(p->message);
+	sd->sections = g_ptr_array_new_with_free_func(g_free);
+	g_ptr_array_add(sd->sections, NULL);
+	if (sd->text->len && sd->text->str[sd->text->len - 1] != '\n')
+		g_string_append_c(sd->text, '\n');
+	g_string_append(sd->text, "\n");
+	sd->line_section = g_array_new(FALSE, TRUE, sizeof(guint));
+	for (const char *q = sd->text->str; *q; q++)
+		if (*q == '\n')
+			g_array_append_val(sd->line_section, cur);
 	while (*d) {
 		const char *nl = strchr(d, '\n');
 		gsize n = nl ? (gsize)(nl - d + 1) : strlen(d);
-		if (!(n >= 6 && !memcmp(d, "index ", 6)))
-			g_string_append_len(s, d, n);
+
+		if (n >= 6 && !memcmp(d, "index ", 6)) {
+			d += n;
+			continue;
+		}
+		if (g_str_has_prefix(d, "diff --git ")) {
+			g_free(file);
+			g_free(old_file);
+			old_file = NULL;
+			file = git_header_path(d, n);
+			side_set(sd, g_strdup(file), &cur);
+		} else if (g_str_has_prefix(d, "--- ")) {
+			g_free(old_file);
+			old_file = header_path(d, n);
+		} else if (g_str_has_prefix(d, "+++ ")) {
+			char *path = header_path(d, n);
+
+			if (path || old_file) {
+				g_free(file);
+				file = path ? path : g_strdup(old_file);
+				side_set(sd, g_strdup(file), &cur);
+			}
+		} else if (g_str_has_prefix(d, "@@ ")) {
+			char *label = hunk_label(d, n, file);
+
+			if (label[2])
+				side_set(sd, g_strdup(label + 3), &cur);
+			g_string_append_printf(sd->text, "%s\n", label);
+			g_array_append_val(sd->line_section, cur);
+			g_free(label);
+			d += n;
+			continue;
+		}
+		g_string_append_len(sd->text, d, n);
+		if (d[n - 1] != '\n')
+			g_string_append_c(sd->text, '\n');
+		g_array_append_val(sd->line_section, cur);
 		d += n;
 	}
-	return g_string_free(s, FALSE);
+	g_free(file);
+	g_free(old_file);
+}
+
+static void side_release(struct side *sd)
+{
+	g_string_free(sd->text, TRUE);
+	g_array_unref(sd->line_section);
+	g_ptr_array_unref(sd->sections);
+}
+
+struct pair_out {
+	GString *s;
+	const struct side *old;
+};
+
+/* "@@" and the section the hunk starts in, as git range-diff heads a hunk
+ * (the section of the old side's line before the hunk's first one). */
+static int print_hunk(const git_diff_delta *d, const git_diff_hunk *h, void *payload)
+{
+	struct pair_out *o = payload;
+	int first = h->old_lines ? h->old_start - 1 : h->old_start;	/* 0-based */
+	const char *section = NULL;
+
+	if (first >= 1 && (guint)first - 1 < o->old->line_section->len)
+		section = g_ptr_array_index(
+			o->old->sections, g_array_index(o->old->line_section, guint, first - 1));
+	g_string_append(o->s, "    @@");
+	if (section)
+		g_string_append_printf(o->s, " %s", section);
+	g_string_append_c(o->s, '\n');
+	return 0;
 }
 
 static int print_line(const git_diff_delta *d, const git_diff_hunk *h, const git_diff_line *l,
 		      void *payload)
 {
-	GString *s = payload;
+	GString *s = ((struct pair_out *)payload)->s;
 
-	if (l->origin == GIT_DIFF_LINE_FILE_HDR)
-		return 0;
 	g_string_append(s, "    ");
-	if (l->origin == GIT_DIFF_LINE_HUNK_HDR) {
-		g_string_append_len(s, l->content, l->content_len);
-	} else {
-		if (l->origin == GIT_DIFF_LINE_ADDITION || l->origin == GIT_DIFF_LINE_DELETION ||
-		    l->origin == GIT_DIFF_LINE_CONTEXT)
-			g_string_append_c(s, l->origin);
-		g_string_append_len(s, l->content, l->content_len);
-	}
+	if (l->origin == GIT_DIFF_LINE_ADDITION || l->origin == GIT_DIFF_LINE_DELETION ||
+	    l->origin == GIT_DIFF_LINE_CONTEXT)
+		g_string_append_c(s, l->origin);
+	g_string_append_len(s, l->content, l->content_len);
 	if (!l->content_len || l->content[l->content_len - 1] != '\n')
 		g_string_append_c(s, '\n');
 	return 0;
@@ -115,20 +243,21 @@ static int print_line(const git_diff_delta *d, const git_diff_hunk *h, const git
 char *range_pair_diff(const struct range_compare *c, const struct pair *p)
 {
 	git_diff_options opts = GIT_DIFF_OPTIONS_INIT;
-	char *a, *b;
-	GString *s;
+	struct side a, b;
+	struct pair_out o;
 
 	if (p->kind == PAIR_UNCHANGED || p->old_index < 0 || p->new_index < 0)
 		return g_strdup("");
-	a = patch_text(g_ptr_array_index(c->old, p->old_index));
-	b = patch_text(g_ptr_array_index(c->new_, p->new_index));
-	s = g_string_new(NULL);
+	side_init(&a, g_ptr_array_index(c->old, p->old_index));
+	side_init(&b, g_ptr_array_index(c->new_, p->new_index));
+	o.s = g_string_new(NULL);
+	o.old = &a;
 	opts.flags = GIT_DIFF_FORCE_TEXT;
-	git_diff_buffers(a, strlen(a), NULL, b, strlen(b), NULL, &opts, NULL, NULL, NULL, print_line,
-			 s);
-	g_free(a);
-	g_free(b);
-	return g_string_free(s, FALSE);
+	git_diff_buffers(a.text->str, a.text->len, NULL, b.text->str, b.text->len, NULL, &opts, NULL,
+			 NULL, print_hunk, print_line, &o);
+	side_release(&a);
+	side_release(&b);
+	return g_string_free(o.s, FALSE);
 }
 
 char range_mark(enum pair_kind kind)
@@ -185,6 +314,71 @@ static const char *pair_subject(const struct range_compare *c, const struct pair
 	return cp->subject;
 }
 
+/* One "- text" item, wrapped at spaces to CHANGES_WIDTH columns (as the
+ * tables keep to), each continuation line under the text after "- ".  A
+ * word longer than a line stays whole. */
+#define CHANGES_WIDTH 72
+
+static void append_item(GString *out, const char *text)
+{
+	char **words = g_strsplit(text, " ", -1);
+	glong col = 2;
+
+	g_string_append(out, "- ");
+	for (char **w = words; *w; w++) {
+		glong n = g_utf8_strlen(*w, -1);
+
+		if (w != words) {
+			if (col + 1 + n > CHANGES_WIDTH && col > 2) {
+				g_string_append(out, "\n  ");
+				col = 2;
+			} else {
+				g_string_append_c(out, ' ');
+				col++;
+			}
+		}
+		g_string_append(out, *w);
+		col += n;
+	}
+	g_string_append_c(out, '\n');
+	g_strfreev(words);
+}
+
+static void append_itemf(GString *out, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
+
+static void append_itemf(GString *out, const char *fmt, ...)
+{
+	va_list ap;
+	char *text;
+
+	va_start(ap, fmt);
+	text = g_strdup_vprintf(fmt, ap);
+	va_end(ap);
+	append_item(out, text);
+	g_free(text);
+}
+
+/* Every patch unchanged: say so, and which ones moved (a reorder is a
+ * change too). */
+static void append_all_unchanged(GString *out, const struct range_compare *c)
+{
+	GString *moved = g_string_new(NULL);
+	guint n = c->new_->len;
+
+	for (guint i = 0; i < c->pairs->len; i++) {
+		const struct pair *p = &g_array_index(c->pairs, struct pair, i);
+
+		if (p->old_index != p->new_index)
+			g_string_append_printf(moved, "%s%d/%u was %d/%u", moved->len ? ", " : "",
+					       p->new_index + 1, n, p->old_index + 1, c->old->len);
+	}
+	if (moved->len)
+		append_itemf(out, "%u unchanged, reordered: %s", n, moved->str);
+	else
+		append_itemf(out, "%u unchanged", n);
+	g_string_free(moved, TRUE);
+}
+
 char *range_changes_lines(const struct range_compare *c)
 {
 	GString *s = g_string_new(NULL), *same = g_string_new(NULL);
@@ -200,23 +394,24 @@ char *range_changes_lines(const struct range_compare *c)
 			g_string_append_printf(same, "%s%d/%u", nsame++ ? ", " : "", p->new_index + 1, n);
 			break;
 		case PAIR_MESSAGE:
-			g_string_append_printf(s, "- %d/%u \"%s\": commit message changed\n",
-					       p->new_index + 1, n, subj);
+			append_itemf(s, "%d/%u \"%s\": commit message changed", p->new_index + 1, n,
+				     subj);
 			break;
 		case PAIR_CHANGED:
-			g_string_append_printf(s, "- %d/%u \"%s\": changed\n", p->new_index + 1, n, subj);
+			append_itemf(s, "%d/%u \"%s\": changed", p->new_index + 1, n, subj);
 			break;
 		case PAIR_ADDED:
-			g_string_append_printf(s, "- %d/%u \"%s\": new\n", p->new_index + 1, n, subj);
+			append_itemf(s, "%d/%u \"%s\": new", p->new_index + 1, n, subj);
 			break;
 		case PAIR_DROPPED:
-			g_string_append_printf(s, "- dropped \"%s\" (was %d/%u)\n", subj,
-					       p->old_index + 1, o);
+			append_itemf(s, "dropped \"%s\" (was %d/%u)", subj, p->old_index + 1, o);
 			break;
 		}
 	}
 	if (s->len && nsame)
-		g_string_append_printf(s, "- unchanged: %s\n", same->str);
+		append_itemf(s, "unchanged: %s", same->str);
+	else if (nsame && nsame == (int)c->pairs->len)
+		append_all_unchanged(s, c);
 	g_string_free(same, TRUE);
 	if (s->len && s->str[s->len - 1] == '\n')
 		g_string_truncate(s, s->len - 1);

@@ -47,8 +47,11 @@ char range_mark(enum pair_kind kind);
 char *range_diff_text(const struct range_compare *c);
 
 /* "- 2/3 \"subject\": changed" lines for a cover's changelog, one per
- * patch that is not unchanged, and a last "- unchanged: ..." line; "" when
- * nothing differs (caller owns). */
+ * patch that is not unchanged, and a last "- unchanged: ..." line; when
+ * every patch is unchanged one "- 3 unchanged" line, or "- 2 unchanged,
+ * reordered: 1/2 was 2/2, 2/2 was 1/2"; "" for no patches.  Each item is
+ * wrapped at 72 columns, continuation lines indented by two spaces
+ * (caller owns). */
 char *range_changes_lines(const struct range_compare *c);
 
 /* One summary phrase: "2 changed, 1 added, 3 unchanged" (caller owns). */
