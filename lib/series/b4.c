@@ -441,26 +441,16 @@ static gboolean rebuild(git_oid *tip_out, git_repository *repo, const struct b4_
 
 static gboolean check_free(git_repository *repo, const char *name, GError **error)
 {
-	git_reference *r = NULL;
-	char *ref;
-	git_oid oid;
-	int rc;
-
 	if (!store_name_valid(name))
 		return qerr(error, QUILL_ERROR_USAGE,
 			    "'%s' is not a valid series name (one path component, no spaces): "
 			    "give --name", name);
-	ref = store_ref_name(name);
-	rc = git_reference_name_to_id(&oid, repo, ref);
-	g_free(ref);
-	if (rc == 0)
+	if (store_exists(repo, name))
 		return qerr(error, QUILL_ERROR_USAGE, "series '%s' already exists: give --name",
 			    name);
-	if (git_branch_lookup(&r, repo, name, GIT_BRANCH_LOCAL) == 0) {
-		git_reference_free(r);
+	if (commit_branch_exists(repo, name))
 		return qerr(error, QUILL_ERROR_USAGE,
 			    "a branch '%s' exists already: give --name for the new one", name);
-	}
 	return TRUE;
 }
 

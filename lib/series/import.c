@@ -422,15 +422,6 @@ static gboolean read_into_state(struct state *st, const char *dir, const char *r
 	return ok;
 }
 
-static gboolean branch_exists(git_repository *repo, const char *name)
-{
-	git_reference *r = NULL;
-	gboolean yes = git_branch_lookup(&r, repo, name, GIT_BRANCH_LOCAL) == 0;
-
-	git_reference_free(r);
-	return yes;
-}
-
 static gboolean make_branch(git_repository *repo, const char *name, const git_oid *at,
 			    GError **error)
 {
@@ -499,17 +490,11 @@ gboolean series_import(struct import_result *out, git_repository *repo, const ch
 		g_free(s->branch);
 		s->branch = g_strdup(name);
 	}
-	{
-		char *ref = store_ref_name(name);
-		git_oid x;
-		int rc = git_reference_name_to_id(&x, repo, ref);
-		g_free(ref);
-		if (rc == 0) {
-			qerr(error, QUILL_ERROR_USAGE, "series '%s' already exists", name);
-			goto done;
-		}
+	if (store_exists(repo, name)) {
+		qerr(error, QUILL_ERROR_USAGE, "series '%s' already exists", name);
+		goto done;
 	}
-	if (branch_exists(repo, s->branch)) {
+	if (commit_branch_exists(repo, s->branch)) {
 		qerr(error, QUILL_ERROR_USAGE, "branch '%s' already exists", s->branch);
 		goto done;
 	}
@@ -572,7 +557,7 @@ gboolean series_import(struct import_result *out, git_repository *repo, const ch
 		char *head = config_head_branch(repo);
 		git_oid x;
 
-		if (head && strcmp(head, s->branch) && !branch_exists(repo, head) &&
+		if (head && strcmp(head, s->branch) && !commit_branch_exists(repo, head) &&
 		    git_oid_fromstr(&x, im.upstream_tip) == 0)
 			make_branch(repo, head, &x, NULL);
 		g_free(head);

@@ -3,6 +3,7 @@
 #include "series/sync.h"
 #include "series/sync-remote.h"
 #include "git/config.h"
+#include "series/store.h"
 #include "core/error.h"
 #include "series/store.h"
 
@@ -153,7 +154,7 @@ void conn_callbacks_init(git_remote_callbacks *cb, struct conn *c)
 static gboolean ours(const char *ref)
 {
 	return g_str_has_prefix(ref, STORE_REF_PREFIX) || g_str_has_prefix(ref, TAG_PREFIX) ||
-	       !strcmp(ref, SYNC_NOTES_REF);
+	       !strcmp(ref, STORE_NOTES_REF);
 }
 
 /* Connect and learn the remote's refs in our namespaces. */

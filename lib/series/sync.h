@@ -29,7 +29,6 @@
 #include <glib.h>
 
 #define SYNC_TRACK_PREFIX "refs/quill-remote/"
-#define SYNC_NOTES_REF "refs/notes/quill"
 
 enum sync_state {
 	SYNC_UP_TO_DATE,	/* both sides hold the same */
