@@ -14,11 +14,23 @@
 
 /* ---- new ---- */
 
+static void new_view(struct ctx *ctx, const json_t *r)
+{
+	const char *branch = json_string_value(json_object_get(r, "branch"));
+
+	printf("created series %s%s%s (change-id %s)\n", color(ctx, "bold"),
+	       json_string_value(json_object_get(r, "name")), color(ctx, "reset"),
+	       json_string_value(json_object_get(r, "change_id")));
+	printf("  branch %s, based on %s\n", branch, json_string_value(json_object_get(r, "base")));
+	printf("  next: commit the patches on %s, 'quill series edit-cover', then\n"
+	       "  'quill series format' (or 'quill series new-version' once sent)\n", branch);
+}
+
 int cmd_series_new(int argc, char **argv, struct ctx *ctx)
 {
 	char *base = NULL, *branch = NULL, *list = NULL;
 	char **prefixes = NULL, **to = NULL, **cc = NULL;
-	gboolean no_checkout = FALSE, json = FALSE;
+	gboolean no_checkout = FALSE;
 	GOptionEntry entries[] = {
 		{ "base", 0, 0, G_OPTION_ARG_STRING, &base, "The upstream the series forks from (default: HEAD)", "REV" },
 		{ "branch", 0, 0, G_OPTION_ARG_STRING, &branch, "Adopt this existing branch instead of creating NAME", "BRANCH" },
@@ -27,13 +39,13 @@ int cmd_series_new(int argc, char **argv, struct ctx *ctx)
 		{ "cc", 0, 0, G_OPTION_ARG_STRING_ARRAY, &cc, "A Cc: recipient; repeatable", "ADDR" },
 		{ "list", 0, 0, G_OPTION_ARG_STRING, &list, "The lore inbox the series goes to", "INBOX" },
 		{ "no-checkout", 0, 0, G_OPTION_ARG_NONE, &no_checkout, "Do not switch to the new branch", NULL },
-		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print the new series as JSON", NULL },
+		{ "json", 0, 0, G_OPTION_ARG_NONE, &ctx->json, "Print the new series as JSON", NULL },
 		G_OPTION_ENTRY_NULL
 	};
 	struct series_new_opts o = { 0 };
 	struct series *s = NULL;
 	GError *e = NULL;
-	char *warning = NULL, *cover;
+	char *cover;
 	int rc = opt_parse(ctx, &argc, &argv, "NAME",
 			   "Creates refs/quill/series/NAME with a change-id and a cover letter, and a\n"
 			   "branch NAME at the base (or ties an existing branch with --branch).", entries);
@@ -57,31 +69,18 @@ int cmd_series_new(int argc, char **argv, struct ctx *ctx)
 	o.list = list;
 	o.cover = cover;
 	o.no_checkout = no_checkout;
-	if (!series_create(&s, ctx->repo, &o, &warning, &e)) {
+	if (!series_create(&s, ctx->repo, &o, warn_print, NULL, &e)) {
 		g_free(cover);
 		rc = fail(e);
 		goto out;
 	}
 	g_free(cover);
-	if (warning)
-		warn("%s", warning);
-	if (json) {
-		json_t *j = json_pack("{s:s, s:i, s:s, s:s, s:o}", "name", s->name, "version", s->version,
-				      "change_id", s->change_id, "branch", s->branch, "base",
-				      json_str_or_null(s->upstream));
-		print_json(j);
-	} else {
-		printf("created series %s%s%s (change-id %s)\n", color(ctx, "bold"), s->name,
-		       color(ctx, "reset"), s->change_id);
-		printf("  branch %s, based on %s\n", s->branch, s->upstream);
-		printf("  next: commit the patches on %s, 'quill series edit-cover', then\n"
-		       "  'quill series format' (or 'quill series new-version' once sent)\n",
-		       s->branch);
-	}
+	emit(ctx, json_pack("{s:s, s:i, s:s, s:s, s:o}", "name", s->name, "version", s->version,
+			    "change_id", s->change_id, "branch", s->branch, "base",
+			    json_str_or_null(s->upstream)), new_view);
 	rc = 0;
 out:
 	series_free(s);
-	g_free(warning);
 	g_free(base);
 	g_free(branch);
 	g_free(list);

@@ -567,7 +567,7 @@ gboolean series_import(struct import_result *out, git_repository *repo, const ch
 	made_branch = TRUE;
 	{
 		char *msg = g_strdup_printf("import from %s", dir);
-		ok = series_adopt(s, repo, msg, NULL, error);
+		ok = series_adopt(s, repo, msg, NULL, NULL, error);
 		g_free(msg);
 	}
 	if (!ok)

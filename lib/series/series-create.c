@@ -132,7 +132,8 @@ void series_tie_branch(git_repository *repo, const char *branch, const char *nam
 }
 
 gboolean series_create(struct series **out, git_repository *repo,
-		       const struct series_new_opts *o, char **warning, GError **error)
+		       const struct series_new_opts *o, warn_fn warn, void *payload,
+		       GError **error)
 {
 	struct series *s = NULL;
 	git_oid base;
@@ -141,8 +142,6 @@ gboolean series_create(struct series **out, git_repository *repo,
 	int rc;
 
 	*out = NULL;
-	if (warning)
-		*warning = NULL;
 	if (!store_name_valid(o->name))
 		return qerr(error, QUILL_ERROR_USAGE,
 			    "'%s' is not a valid series name (one path component, no spaces)", o->name);
@@ -232,8 +231,8 @@ gboolean series_create(struct series **out, git_repository *repo,
 	if (created && !o->no_checkout) {
 		GError *e = NULL;
 		if (!switch_to(repo, s->branch, &base, &e)) {
-			if (warning)
-				*warning = g_strdup(e->message);
+			if (warn)
+				warn(payload, "%s", e->message);
 			g_error_free(e);
 		}
 	}
@@ -297,14 +296,12 @@ gboolean series_rename(struct series *s, git_repository *repo, const char *new_n
 /* ---- adopt ---- */
 
 gboolean series_adopt(struct series *s, git_repository *repo, const char *message,
-		      char **warning, GError **error)
+		      warn_fn warn, void *payload, GError **error)
 {
 	GArray *extra = g_array_new(FALSE, FALSE, sizeof(git_oid));
 	GError *e = NULL;
 	gboolean ok;
 
-	if (warning)
-		*warning = NULL;
 	for (guint i = 0; i < s->versions->len; i++) {
 		const struct series_version *v = g_ptr_array_index(s->versions, i);
 		git_oid o;
@@ -325,8 +322,8 @@ gboolean series_adopt(struct series *s, git_repository *repo, const char *messag
 	/* the state is written: a tag that cannot be made now is made by the
 	 * next command that opens the series */
 	if (series_repair(s, repo, &e) < 0) {
-		if (warning)
-			*warning = g_strdup_printf("tags not created yet: %s", e->message);
+		if (warn)
+			warn(payload, "tags not created yet: %s", e->message);
 		g_error_free(e);
 	}
 	return TRUE;

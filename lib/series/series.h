@@ -13,6 +13,7 @@
 #include <git2.h>
 #include <glib.h>
 
+#include "core/warn.h"
 #include "series/store.h"
 
 #define SERIES_TAG_PREFIX "refs/tags/quill/"
@@ -67,9 +68,11 @@ struct series_new_opts {
 
 /* Create a series: a branch (created at the base unless adopted), the state
  * ref, branch.<b>.quillSeries and notes.rewriteRef.  *out is owned by the
- * caller.  `warning` (may be NULL) receives a non-fatal problem (caller owns). */
+ * caller.  A problem after the series is made (HEAD not switched to its
+ * new branch) goes to `warn` (may be NULL). */
 gboolean series_create(struct series **out, git_repository *repo,
-		       const struct series_new_opts *opts, char **warning, GError **error);
+		       const struct series_new_opts *opts, warn_fn warn, void *payload,
+		       GError **error);
 
 /* An empty series named NAME (NULL allowed) with version 1 and no state
  * (series_blank below gives it one); free with series_free. */
@@ -79,9 +82,10 @@ void series_patch_free(struct series_patch *p);
 /* Write a series built in memory as a new state ref (it must not exist):
  * one state commit with every frozen tip and base as extra parents, then
  * branch.<b>.quillSeries and the tags.  s->branch must exist.  A tag that
- * cannot be written is only a *warning (caller owns; may be NULL). */
+ * cannot be written is only a warning, to `warn` (may be NULL); the next
+ * series_repair writes it. */
 gboolean series_adopt(struct series *s, git_repository *repo, const char *message,
-		      char **warning, GError **error);
+		      warn_fn warn, void *payload, GError **error);
 
 /* Parse a series from a state (read from git or built in memory).  On
  * success the series owns `st`; on failure the caller still does. */
