@@ -92,18 +92,6 @@ out:
 
 /* ---- edit ---- */
 
-/* A list option given as "" means: empty the list. */
-static char **list_value(char **given)
-{
-	GPtrArray *a = g_ptr_array_new();
-
-	for (char **p = given; p && *p; p++)
-		if (**p)
-			g_ptr_array_add(a, g_strdup(*p));
-	g_ptr_array_add(a, NULL);
-	return (char **)g_ptr_array_free(a, FALSE);
-}
-
 int cmd_series_edit(int argc, char **argv, struct ctx *ctx)
 {
 	char *base = NULL, *list = NULL, *rename = NULL, *branch = NULL;
@@ -119,121 +107,50 @@ int cmd_series_edit(int argc, char **argv, struct ctx *ctx)
 		{ "rename", 0, 0, G_OPTION_ARG_STRING, &rename, "Rename the series", "NEW" },
 		G_OPTION_ENTRY_NULL
 	};
+	struct series_edit_opts o;
 	struct series *s = NULL;
 	GError *e = NULL;
-	GString *what = g_string_new(NULL);
+	git_oid oid;
+	char *what = NULL, *old = NULL;
 	int rc = opt_parse(ctx, &argc, &argv, "[NAME]",
 			   "Changes what the series is sent with; every change is one state commit.",
 			   entries);
 
-	if (rc >= 0)
+	if (rc >= 0 || (rc = opt_max_operands(ctx, argc, 1)) >= 0)
 		goto out;
-	if (argc > 2) {
-		rc = usage_error(ctx, "too many arguments");
-		goto out;
-	}
-	if (!prefixes && !to && !cc && !base && !list && !rename && !prereqs && !branch) {
+	o = (struct series_edit_opts){ (const char *const *)prefixes, (const char *const *)to,
+				       (const char *const *)cc, base, branch, list,
+				       (const char *const *)prereqs, rename, warn_print, NULL };
+	what = series_edit_what(&o);
+	if (!*what && !rename) {
 		rc = usage_error(ctx, "nothing to change: give --prefix, --to, --cc, --base, --branch, "
 				      "--list, --prerequisite or --rename");
 		goto out;
 	}
-	if (!open_series(&s, ctx, argc > 1 ? argv[1] : NULL, &e)) {
+	/* the words first, in this order: a --branch naming nothing is bad usage */
+	if (!open_series(&s, ctx, argc > 1 ? argv[1] : NULL, &e) ||
+	    (base && !commit_resolve(&oid, ctx->repo, base, &e))) {
 		rc = fail(e);
 		goto out;
 	}
-	if (prefixes) {
-		g_strfreev(s->prefixes);
-		s->prefixes = list_value(prefixes);
-		g_string_append(what, " prefix");
+	if (branch && !commit_branch_exists(ctx->repo, branch)) {
+		rc = usage_error(ctx, "no branch '%s'", branch);
+		goto out;
 	}
-	if (to) {
-		g_strfreev(s->to);
-		s->to = list_value(to);
-		g_string_append(what, " to");
+	old = g_strdup(s->name);
+	if (!series_edit(s, ctx->repo, &o, &e)) {
+		rc = fail(e);
+		goto out;
 	}
-	if (cc) {
-		g_strfreev(s->cc);
-		s->cc = list_value(cc);
-		g_string_append(what, " cc");
-	}
-	if (base) {
-		char *spec = series_upstream_spec(ctx->repo, base, &e);
-		if (!spec) {
-			rc = fail(e);
-			goto out;
-		}
-		g_free(s->upstream);
-		s->upstream = spec;
-		g_string_append(what, " base");
-	}
-	if (branch) {
-		git_reference *r = NULL;
-		char *key;
-		if (git_branch_lookup(&r, ctx->repo, branch, GIT_BRANCH_LOCAL) < 0) {
-			rc = usage_error(ctx, "no branch '%s'", branch);
-			goto out;
-		}
-		git_reference_free(r);
-		key = g_strdup_printf("branch.%s.quillSeries", s->branch);
-		config_unset(ctx->repo, key, NULL);
-		g_free(key);
-		key = g_strdup_printf("branch.%s.quillSeries", branch);
-		config_set(ctx->repo, key, s->name, NULL);
-		g_free(key);
-		g_free(s->branch);
-		s->branch = g_strdup(branch);
-		g_string_append(what, " branch");
-	}
-	if (list) {
-		g_free(s->list);
-		s->list = *list ? g_strdup(list) : NULL;
-		g_string_append(what, " list");
-	}
-	if (prereqs) {
-		g_strfreev(s->prereqs);
-		s->prereqs = list_value(prereqs);
-		/* a local series name stands for its change-id */
-		for (char **p = s->prereqs; *p; p++) {
-			char *name = g_strdup(*p), *colon = strrchr(name, ':');
-			struct series *o;
-			if (colon)
-				*colon = 0;
-			if (store_name_valid(name) && series_load(&o, ctx->repo, name, NULL)) {
-				char *id = g_strdup_printf("%s%s%s", o->change_id, colon ? ":" : "",
-							   colon ? colon + 1 : "");
-				g_free(*p);
-				*p = id;
-				series_free(o);
-			}
-			g_free(name);
-		}
-		g_string_append(what, " prerequisites");
-	}
-	if (what->len) {
-		char *msg = g_strdup_printf("edit:%s", what->str);
-		if (!series_save(s, ctx->repo, msg, NULL, 0, &e)) {
-			g_free(msg);
-			rc = fail(e);
-			goto out;
-		}
-		g_free(msg);
-	}
-	if (rename) {
-		char *old = g_strdup(s->name);
-		if (!series_rename(s, ctx->repo, rename, &e)) {
-			g_free(old);
-			rc = fail(e);
-			goto out;
-		}
+	if (rename)
 		printf("renamed series %s to %s\n", old, s->name);
-		g_free(old);
-	}
-	if (what->len)
-		printf("series %s: changed%s\n", s->name, what->str);
+	if (*what)
+		printf("series %s: changed%s\n", s->name, what);
 	rc = 0;
 out:
 	series_free(s);
-	g_string_free(what, TRUE);
+	g_free(what);
+	g_free(old);
 	g_free(base);
 	g_free(list);
 	g_free(rename);

@@ -183,6 +183,40 @@ int series_repair(struct series *s, git_repository *repo, GError **error);
 gboolean series_rename(struct series *s, git_repository *repo, const char *new_name,
 		       GError **error);
 
+/* What series_edit changes: NULL leaves a field as it is.  In a list an
+ * entry "" is dropped, so { "", NULL } empties it. */
+struct series_edit_opts {
+	const char *const *prefixes;
+	const char *const *to;
+	const char *const *cc;
+	const char *base;		/* REV: remembered as series_upstream_spec says */
+	const char *branch;		/* an existing local branch */
+	const char *list;		/* "" for none */
+	const char *const *prereqs;	/* CHANGE-ID[:vN] or a local series NAME[:vN] */
+	const char *rename;		/* the new name */
+	warn_fn warn;			/* problems after the commit (may be NULL) */
+	void *payload;
+};
+
+/* The fields an edit changes, as series edit names them: " prefix to cc"
+ * ("" when it only renames; caller owns). */
+char *series_edit_what(const struct series_edit_opts *o);
+
+/* Edit series s: the fields of `o` in one state commit "edit:<what>", then
+ * the tie of a new branch (branch.<b>.quillSeries moves from the old
+ * branch; a config that cannot be written is a warning: the edit stands),
+ * then a rename (series_rename: its own commit).  Errors before the commit
+ * (a base that names no commit: QUILL_ERROR_USAGE; no such branch:
+ * QUILL_ERROR_USAGE) write nothing, but s may hold the edits in memory.
+ * An edit that changes nothing writes no commit. */
+gboolean series_edit(struct series *s, git_repository *repo, const struct series_edit_opts *o,
+		     GError **error);
+
+/* A prerequisite as the state keeps it: "NAME[:vN]" naming a series of this
+ * repository becomes "CHANGE-ID[:vN]" of that series; anything else is kept
+ * as given (caller owns). */
+char *series_prereq_resolve(git_repository *repo, const char *given);
+
 /* How to remember REV as a series' upstream (series->upstream): a branch,
  * remote branch or tag by its short name, as it may move on; anything
  * relative to where HEAD is (HEAD, HEAD~2, @{u}) or a commit id, as the
