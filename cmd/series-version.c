@@ -4,6 +4,7 @@
 #include "git/commit.h"
 #include "git/config.h"
 #include "series/cover.h"
+#include "series/freeze.h"
 #include "core/error.h"
 #include "series/rangediff.h"
 #include "series/series.h"
@@ -13,134 +14,98 @@
 
 /* ---- new-version ---- */
 
+/* Take the <> off --msgid, in place; FALSE when it is no Message-ID. */
+static gboolean msgid_clean(char *msgid)
+{
+	size_t l = strlen(msgid);
+
+	if (msgid[0] == '<' && l > 2 && msgid[l - 1] == '>') {
+		memmove(msgid, msgid + 1, l - 2);
+		msgid[l - 2] = 0;
+	}
+	return *msgid && !strpbrk(msgid, "<> \t\r\n");
+}
+
+/* --dry-run: what would be frozen, as text (it has no JSON form). */
+static void print_dry_run(const struct series *s, const struct series_freeze_result *r)
+{
+	printf("would freeze v%d of %s: %u patch%s on %.12s%s%s\n", r->version, s->name, r->patches,
+	       r->patches == 1 ? "" : "es", git_oid_tostr_s(&r->base),
+	       r->summary ? "; since the last version: " : "", r->summary ? r->summary : "");
+	printf("the cover as it would be frozen:\n\n%s", r->cover);
+	if (!g_str_has_suffix(r->cover, "\n"))
+		putchar('\n');
+}
+
+static void frozen_view(struct ctx *ctx, const json_t *r)
+{
+	int n = (int)json_integer_value(json_object_get(r, "frozen"));
+	int now = (int)json_integer_value(json_object_get(r, "version"));
+	json_int_t patches = json_integer_value(json_object_get(r, "patches"));
+	const char *changed = json_string_value(json_object_get(r, "changed"));
+
+	(void)ctx;
+	printf("froze v%d of %s: %" JSON_INTEGER_FORMAT " patch%s, tag %s\n", n,
+	       json_string_value(json_object_get(r, "name")), patches, patches == 1 ? "" : "es",
+	       json_string_value(json_object_get(r, "tag")));
+	if (changed)
+		printf("  since v%d: %s\n", n - 1, changed);
+	printf("now at v%d: the cover has a 'Changes in v%d:' draft (quill series edit-cover)\n",
+	       now, now);
+}
+
 int cmd_series_new_version(int argc, char **argv, struct ctx *ctx)
 {
-	char *changes_opt = NULL, *msgid = NULL;
-	gboolean json = FALSE, dry_run = FALSE;
+	char *changes = NULL, *msgid = NULL;
+	gboolean dry_run = FALSE;
 	GOptionEntry entries[] = {
-		{ "message", 'm', 0, G_OPTION_ARG_STRING, &changes_opt, "What changed in this version (replaces the EDITME draft)", "CHANGES" },
+		{ "message", 'm', 0, G_OPTION_ARG_STRING, &changes, "What changed in this version (replaces the EDITME draft)", "CHANGES" },
 		{ "msgid", 0, 0, G_OPTION_ARG_STRING, &msgid, "The Message-ID the cover was sent with (mail sent by other means)", "MSGID" },
 		{ "dry-run", 'n', 0, G_OPTION_ARG_NONE, &dry_run, "Show what would be frozen, and the cover; write nothing", NULL },
-		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print the frozen version as JSON", NULL },
+		{ "json", 0, 0, G_OPTION_ARG_NONE, &ctx->json, "Print the frozen version as JSON", NULL },
 		G_OPTION_ENTRY_NULL
 	};
 	struct series *s = NULL;
-	struct cover_input in = { 0 };
-	struct series_freeze_opts fo = { 0 };
-	struct series_version *v;
+	struct series_freeze_next_opts o = { 0 };
+	struct series_freeze_result r = { 0 };
+	const struct series_version *v;
 	GError *e = NULL;
-	char *working = NULL, *subject = NULL, *body = NULL, *frozen = NULL, *changes = NULL;
-	char *lines = NULL, *link = NULL, *next = NULL, *tag = NULL;
-	int n, rc = opt_parse(ctx, &argc, &argv, "[NAME]",
-			      "Freezes the working version vN as it stands on the branch (base, tip,\n"
-			      "patch-ids, the cover as rendered), tags it quill/NAME/vN and starts vN+1\n"
-			      "with a 'Changes in vN+1:' draft in the cover.",
-			      entries);
+	char *tag;
+	int rc = opt_parse(ctx, &argc, &argv, "[NAME]",
+			   "Freezes the working version vN as it stands on the branch (base, tip,\n"
+			   "patch-ids, the cover as rendered), tags it quill/NAME/vN and starts vN+1\n"
+			   "with a 'Changes in vN+1:' draft in the cover.",
+			   entries);
 
-	if (rc >= 0)
+	if (rc >= 0 || (rc = opt_max_operands(ctx, argc, 1)) >= 0)
 		goto out;
-	if (argc > 2) {
-		rc = usage_error(ctx, "too many arguments");
+	if (msgid && !msgid_clean(msgid)) {
+		rc = usage_error(ctx, "--msgid: '%s' is not a Message-ID", msgid);
 		goto out;
 	}
-	if (msgid) {
-		size_t l = strlen(msgid);
-		if (msgid[0] == '<' && l > 2 && msgid[l - 1] == '>') {
-			memmove(msgid, msgid + 1, l - 2);
-			msgid[l - 2] = 0;
-		}
-		if (!*msgid || strpbrk(msgid, "<> \t\r\n")) {
-			rc = usage_error(ctx, "--msgid: '%s' is not a Message-ID", msgid);
-			goto out;
-		}
-	}
+	o = (struct series_freeze_next_opts){ changes, msgid, dry_run, warn_print, NULL };
 	if (!open_series(&s, ctx, argc > 1 ? argv[1] : NULL, &e) ||
-	    !cover_prepare(&in, ctx->repo, s, 0, ctx->res, &e)) {
+	    !series_freeze_next(s, ctx->repo, ctx->res, &o, &r, &e)) {
 		rc = fail(e);
 		goto out;
-	}
-	n = s->version;
-	if (in.patches->len == 0) {
-		fprintf(stderr, "quill: series %s has no patches: branch %s holds nothing on top of "
-				"its base\n", s->name, s->branch);
-		rc = 1;
-		goto out;
-	}
-	working = changes_opt && n > 1 ? cover_set_changes(s->cover, n, changes_opt)
-				       : g_strdup(s->cover);
-	if (!cover_render(&subject, &body, &in, working, &e)) {
-		rc = fail(e);
-		goto out;
-	}
-	frozen = g_strdup_printf("%s\n\n%s", subject, body);
-	if (strstr(frozen, "EDITME"))
-		warn("the cover of v%d still has EDITME lines", n);
-	changes = changes_opt && n == 1 ? g_strdup(changes_opt) : cover_extract_changes(body, n);
-	if (changes_opt && !*changes) {
-		/* the cover has no "Changes in vN:" section: keep the text anyway */
-		g_free(changes);
-		changes = g_strdup(changes_opt);
-	}
-	lines = in.cmp ? range_changes_lines(in.cmp) : g_strdup("");
-	link = cover_link_line(series_get_version(s, n - 1), in.linkmask);
-	next = cover_next(working, n + 1, lines, link);
-	fo.cover = frozen;
-	fo.changes = changes;
-	fo.next_cover = next;
-	fo.cover_msgid = msgid;
-	if (dry_run) {
-		char *sum = in.cmp ? range_summary(in.cmp) : NULL;
-		printf("would freeze v%d of %s: %u patch%s on %.12s%s%s\n", n, s->name,
-		       in.patches->len, in.patches->len == 1 ? "" : "es", git_oid_tostr_s(&in.base),
-		       sum ? "; since the last version: " : "", sum ? sum : "");
-		printf("the cover as it would be frozen:\n\n%s", frozen);
-		if (!g_str_has_suffix(frozen, "\n"))
-			putchar('\n');
-		g_free(sum);
-		rc = 0;
-		goto out;
-	}
-	if (!series_freeze(s, ctx->repo, &fo, &e)) {
-		rc = fail(e);
-		goto out;
-	}
-	if (series_repair(s, ctx->repo, &e) < 0) {
-		warn("v%d is frozen, but its tag is not written (the next quill command retries): %s",
-		     n, e->message);
-		g_clear_error(&e);
-	}
-	v = series_get_version(s, n);
-	tag = series_tag_name(s->name, n);
-	if (json) {
-		print_json(json_pack("{s:s, s:i, s:s, s:s, s:s, s:i, s:i}", "name", s->name, "frozen", n,
-				     "tag", tag, "base", v->base, "tip", v->tip, "patches",
-				     (int)v->patches->len, "version", s->version));
-	} else {
-		printf("froze v%d of %s: %u patch%s, tag %s\n", n, s->name, v->patches->len,
-		       v->patches->len == 1 ? "" : "es", tag);
-		if (in.cmp) {
-			char *sum = range_summary(in.cmp);
-			printf("  since v%d: %s\n", n - 1, sum);
-			g_free(sum);
-		}
-		printf("now at v%d: the cover has a 'Changes in v%d:' draft (quill series edit-cover)\n",
-		       s->version, s->version);
 	}
 	rc = 0;
-out:
-	cover_input_release(&in);
-	series_free(s);
-	g_free(changes_opt);
-	g_free(msgid);
-	g_free(working);
-	g_free(subject);
-	g_free(body);
-	g_free(frozen);
-	g_free(changes);
-	g_free(lines);
-	g_free(link);
-	g_free(next);
+	if (dry_run) {
+		print_dry_run(s, &r);
+		goto out;
+	}
+	v = series_get_version(s, r.version);
+	tag = series_tag_name(s->name, r.version);
+	emit(ctx, json_pack("{s:s, s:i, s:s, s:s, s:s, s:i, s:i, s:o}", "name", s->name, "frozen",
+			    r.version, "tag", tag, "base", v->base, "tip", v->tip, "patches",
+			    (int)v->patches->len, "version", s->version, "changed",
+			    json_str_or_null(r.summary)), frozen_view);
 	g_free(tag);
+out:
+	series_freeze_result_clear(&r);
+	series_free(s);
+	g_free(changes);
+	g_free(msgid);
 	return rc;
 }
 
