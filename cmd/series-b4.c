@@ -39,16 +39,11 @@ static json_t *import_json(const struct series *s, const struct b4_branch *b)
 			 (int)b->patches->len, "versions", versions);
 }
 
-static const char *field(const json_t *o, const char *key)
-{
-	return json_string_value(json_object_get(o, key));
-}
-
 static void import_view(struct ctx *ctx, const json_t *r)
 {
-	const char *from = field(r, "from"), *branch = field(r, "branch");
-	json_int_t patches = json_integer_value(json_object_get(r, "patches"));
-	char *below = g_strdup_printf("refs/heads/%s~%" JSON_INTEGER_FORMAT, branch, patches);
+	const char *from = jstr(r, "from"), *branch = jstr(r, "branch");
+	int patches = jint(r, "patches");
+	char *below = g_strdup_printf("refs/heads/%s~%d", branch, patches);
 	git_object *fork = NULL;
 	const json_t *v;
 	size_t i;
@@ -56,17 +51,16 @@ static void import_view(struct ctx *ctx, const json_t *r)
 	/* the patches were made anew on top of b4's fork point */
 	if (git_revparse_single(&fork, ctx->repo, below) < 0)
 		fork = NULL;
-	printf("imported %s as series %s%s%s (change-id %s), now at v%" JSON_INTEGER_FORMAT "\n",
-	       from, color(ctx, "bold"), field(r, "name"), color(ctx, "reset"),
-	       field(r, "change_id"), json_integer_value(json_object_get(r, "version")));
-	printf("  branch %s: %" JSON_INTEGER_FORMAT " patch%s on %.12s, based on %s (b4's cover "
-	       "commit left out)\n", branch, patches, patches == 1 ? "" : "es",
-	       fork ? git_oid_tostr_s(git_object_id(fork)) : "?", field(r, "base"));
+	printf("imported %s as series %s%s%s (change-id %s), now at v%d\n", from,
+	       color(ctx, "bold"), jstr(r, "name"), color(ctx, "reset"), jstr(r, "change_id"),
+	       jint(r, "version"));
+	printf("  branch %s: %d patch%s on %.12s, based on %s (b4's cover commit left out)\n",
+	       branch, patches, patches == 1 ? "" : "es",
+	       fork ? git_oid_tostr_s(git_object_id(fork)) : "?", jstr(r, "base"));
 	json_array_foreach(json_object_get(r, "versions"), i, v) {
-		json_int_t n = json_integer_value(json_object_get(v, "patches"));
-		printf("  v%-3d sent  %" JSON_INTEGER_FORMAT " patch%s  %s (from %s)\n",
-		       (int)json_integer_value(json_object_get(v, "version")), n,
-		       n == 1 ? "  " : "es", field(v, "tag"), field(v, "from"));
+		int n = jint(v, "patches");
+		printf("  v%-3d sent  %d patch%s  %s (from %s)\n", jint(v, "version"), n,
+		       n == 1 ? "  " : "es", jstr(v, "tag"), jstr(v, "from"));
 	}
 	printf("  %s is unchanged; work on with: git switch %s\n", from, branch);
 	git_object_free(fork);

@@ -76,14 +76,9 @@ static json_t *report_json(const struct sync_report *r)
 
 /* ---- the text view of the report ---- */
 
-static const char *field(const json_t *o, const char *key)
-{
-	return json_string_value(json_object_get(o, key));
-}
-
 static gboolean is_problem(const json_t *it)
 {
-	const char *w = field(it, "status");
+	const char *w = jstr(it, "status");
 
 	return !strcmp(w, "rejected") || !strcmp(w, "diverged") || !strcmp(w, "conflict") ||
 	       !strcmp(w, "failed");
@@ -92,13 +87,13 @@ static gboolean is_problem(const json_t *it)
 /* One line per series (and notes); problems go to stderr. */
 static void print_item(struct ctx *ctx, const json_t *report, const json_t *it, const char *what)
 {
-	const char *word = field(it, "status"), *note = field(it, "message");
-	const char *remote = field(report, "remote");
-	gboolean push = !strcmp(field(report, "direction"), "push");
+	const char *word = jstr(it, "status"), *note = jstr(it, "message");
+	const char *remote = jstr(report, "remote");
+	gboolean push = !strcmp(jstr(report, "direction"), "push");
 	gboolean dry_run = json_is_true(json_object_get(report, "dry_run"));
 	gboolean diverged = !strcmp(word, "diverged");
 	json_t *is_new = json_object_get(it, "new");
-	json_int_t tags = json_integer_value(json_object_get(it, "tags"));
+	int tags = jint(it, "tags");
 	GString *extra;
 
 	if (is_problem(it)) {
@@ -110,7 +105,7 @@ static void print_item(struct ctx *ctx, const json_t *report, const json_t *it, 
 	if (is_new)
 		g_string_append(extra, json_is_true(is_new) ? "new" : "fast-forward");
 	if (tags)
-		g_string_append_printf(extra, "%s%" JSON_INTEGER_FORMAT " tag%s %s",
+		g_string_append_printf(extra, "%s%d tag%s %s",
 				       extra->len ? ", " : "", tags, tags == 1 ? "" : "s",
 				       push ? (dry_run ? "to push" : "pushed") : "created");
 	if (!strcmp(word, "ahead"))
@@ -124,22 +119,22 @@ static void print_item(struct ctx *ctx, const json_t *report, const json_t *it, 
 	putchar('\n');
 	if (note)
 		printf("  note: %s\n", note);
-	if (field(it, "hint"))
-		printf("  note: %s\n", field(it, "hint"));
+	if (jstr(it, "hint"))
+		printf("  note: %s\n", jstr(it, "hint"));
 	g_string_free(extra, TRUE);
 }
 
 /* A tag that moved with its series is counted there. */
 static gboolean moved_with_series(const json_t *series, const json_t *tag)
 {
-	const char *name = field(tag, "tag") + strlen("quill/"), *slash = strchr(name, '/');
+	const char *name = jstr(tag, "tag") + strlen("quill/"), *slash = strchr(name, '/');
 	size_t i;
 	json_t *s;
 
 	if (!slash || is_problem(tag))
 		return FALSE;
 	json_array_foreach(series, i, s) {
-		const char *sn = field(s, "name");
+		const char *sn = jstr(s, "name");
 		if (strlen(sn) == (size_t)(slash - name) && !strncmp(sn, name, strlen(sn)))
 			return TRUE;
 	}
@@ -148,10 +143,10 @@ static gboolean moved_with_series(const json_t *series, const json_t *tag)
 
 static void sync_view(struct ctx *ctx, const json_t *report)
 {
-	const char *remote = field(report, "remote"), *url = field(report, "url");
+	const char *remote = jstr(report, "remote"), *url = jstr(report, "url");
 	const json_t *series = json_object_get(report, "series"), *tags = json_object_get(report, "tags");
 	const json_t *notes = json_object_get(report, "notes"), *it;
-	gboolean push = !strcmp(field(report, "direction"), "push"), other = strcmp(remote, url);
+	gboolean push = !strcmp(jstr(report, "direction"), "push"), other = strcmp(remote, url);
 	guint moved = 0;
 	size_t i;
 
@@ -160,10 +155,9 @@ static void sync_view(struct ctx *ctx, const json_t *report)
 		    : "fetched from",
 	       remote, other ? " (" : "", other ? url : "", other ? ")" : "");
 	json_array_foreach(series, i, it) {
-		char *what = g_strdup_printf("series %s", field(it, "name"));
+		char *what = g_strdup_printf("series %s", jstr(it, "name"));
 		print_item(ctx, report, it, what);
-		if (strcmp(field(it, "status"), "up-to-date") ||
-		    json_integer_value(json_object_get(it, "tags")))
+		if (strcmp(jstr(it, "status"), "up-to-date") || jint(it, "tags"))
 			moved++;
 		g_free(what);
 	}
@@ -171,15 +165,15 @@ static void sync_view(struct ctx *ctx, const json_t *report)
 		if (moved_with_series(series, it))
 			continue;
 		if (is_problem(it))
-			fprintf(stderr, "quill: tag %s: %s\n", field(it, "tag"),
-				field(it, "message") ? field(it, "message") : "");
+			fprintf(stderr, "quill: tag %s: %s\n", jstr(it, "tag"),
+				jstr(it, "message") ? jstr(it, "message") : "");
 		else
-			printf("tag %s: %s\n", field(it, "tag"), field(it, "status"));
+			printf("tag %s: %s\n", jstr(it, "tag"), jstr(it, "status"));
 		moved++;
 	}
 	if (!json_is_null(notes)) {
 		print_item(ctx, report, notes, "notes");
-		if (strcmp(field(notes, "status"), "up-to-date"))
+		if (strcmp(jstr(notes, "status"), "up-to-date"))
 			moved++;
 	}
 	if (!json_array_size(series) && json_is_null(notes) && !json_array_size(tags))

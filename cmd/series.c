@@ -1,10 +1,8 @@
-/* series.c - quill series new / edit / edit-cover / new-version / list / show. */
+/* series.c - quill series new / edit / edit-cover. */
 #include "cmd.h"
 #include "git/commit.h"
 #include "git/config.h"
-#include "series/cover.h"
 #include "core/error.h"
-#include "series/rangediff.h"
 #include "series/series.h"
 
 #include <glib/gstdio.h>
@@ -16,12 +14,11 @@
 
 static void new_view(struct ctx *ctx, const json_t *r)
 {
-	const char *branch = json_string_value(json_object_get(r, "branch"));
+	const char *branch = jstr(r, "branch");
 
-	printf("created series %s%s%s (change-id %s)\n", color(ctx, "bold"),
-	       json_string_value(json_object_get(r, "name")), color(ctx, "reset"),
-	       json_string_value(json_object_get(r, "change_id")));
-	printf("  branch %s, based on %s\n", branch, json_string_value(json_object_get(r, "base")));
+	printf("created series %s%s%s (change-id %s)\n", color(ctx, "bold"), jstr(r, "name"),
+	       color(ctx, "reset"), jstr(r, "change_id"));
+	printf("  branch %s, based on %s\n", branch, jstr(r, "base"));
 	printf("  next: commit the patches on %s, 'quill series edit-cover', then\n"
 	       "  'quill series format' (or 'quill series new-version' once sent)\n", branch);
 }
