@@ -179,6 +179,38 @@ static gboolean run_editor(struct ctx *ctx, const char *path, GError **error)
 	return ok;
 }
 
+/* The new cover: -m TEXT, -F FILE ('-': standard input), else what the
+ * editor leaves in .git/QUILL_COVER_EDITMSG (*path: that file). */
+static gboolean read_cover(char **out, char **path, struct ctx *ctx, const struct series *s,
+			   const char *file, const char *text, GError **error)
+{
+	GError *why = NULL;
+
+	*out = NULL;
+	if (text) {
+		*out = g_strdup(text);
+	} else if (file && !strcmp(file, "-")) {
+		GString *buf = g_string_new(NULL);
+		char chunk[4096];
+		size_t n;
+		while ((n = fread(chunk, 1, sizeof chunk, stdin)) > 0)
+			g_string_append_len(buf, chunk, n);
+		*out = g_string_free(buf, FALSE);
+	} else if (file) {
+		if (!g_file_get_contents(file, out, NULL, &why)) {
+			qerr(error, QUILL_ERROR_INPUT, "%s: %s", ctx->name, why->message);
+			g_error_free(why);
+			return FALSE;
+		}
+	} else {
+		*path = g_build_filename(git_repository_path(ctx->repo), "QUILL_COVER_EDITMSG", NULL);
+		if (!g_file_set_contents(*path, s->cover, -1, error) || !run_editor(ctx, *path, error) ||
+		    !g_file_get_contents(*path, out, NULL, error))
+			return FALSE;
+	}
+	return TRUE;
+}
+
 int cmd_series_edit_cover(int argc, char **argv, struct ctx *ctx)
 {
 	char *file = NULL, *text = NULL;
@@ -195,53 +227,23 @@ int cmd_series_edit_cover(int argc, char **argv, struct ctx *ctx)
 			   "(GIT_EDITOR, core.editor, VISUAL, EDITOR).  The first line is the subject.",
 			   entries);
 
-	if (rc >= 0)
+	if (rc >= 0 || (rc = opt_max_operands(ctx, argc, 1)) >= 0)
 		goto out;
-	if (argc > 2 || (file && text)) {
-		rc = usage_error(ctx, argc > 2 ? "too many arguments" : "give -F or -m, not both");
+	if (file && text) {
+		rc = usage_error(ctx, "give -F or -m, not both");
 		goto out;
 	}
-	if (!open_series(&s, ctx, argc > 1 ? argv[1] : NULL, &e)) {
+	if (!open_series(&s, ctx, argc > 1 ? argv[1] : NULL, &e) ||
+	    !read_cover(&cover, &path, ctx, s, file, text, &e)) {
 		rc = fail(e);
 		goto out;
 	}
-	if (text) {
-		cover = g_strdup(text);
-	} else if (file && !strcmp(file, "-")) {
-		GString *buf = g_string_new(NULL);
-		char chunk[4096];
-		size_t n;
-		while ((n = fread(chunk, 1, sizeof chunk, stdin)) > 0)
-			g_string_append_len(buf, chunk, n);
-		cover = g_string_free(buf, FALSE);
-	} else if (file) {
-		if (!g_file_get_contents(file, &cover, NULL, &e)) {
-			GError *why = e;
-			e = NULL;
-			qerr(&e, QUILL_ERROR_INPUT, "%s: %s", ctx->name, why->message);
-			g_error_free(why);
-			rc = fail(e);
-			goto out;
-		}
-	} else {
-		path = g_build_filename(git_repository_path(ctx->repo), "QUILL_COVER_EDITMSG", NULL);
-		if (!g_file_set_contents(path, s->cover, -1, &e)) {
-			rc = fail(e);
-			goto out;
-		}
-		if (!run_editor(ctx, path, &e) || !g_file_get_contents(path, &cover, NULL, &e)) {
-			rc = fail(e);
-			goto out;
-		}
-	}
 	if (!g_utf8_validate(cover, -1, NULL)) {
-		rc = fail(g_error_new(QUILL_ERROR, QUILL_ERROR_INPUT, "%s: the cover is not UTF-8",
-				      file ? file : "cover"));
+		rc = failf(QUILL_ERROR_INPUT, "%s: the cover is not UTF-8", file ? file : "cover");
 		goto out;
 	}
 	if (!*(cover + strspn(cover, " \t\r\n"))) {
-		fprintf(stderr, "quill: the cover is empty; it was left as it was\n");
-		rc = 1;
+		rc = failf(QUILL_ERROR_NEGATIVE, "the cover is empty; it was left as it was");
 		goto out;
 	}
 	if (!g_str_has_suffix(cover, "\n")) {
@@ -249,9 +251,9 @@ int cmd_series_edit_cover(int argc, char **argv, struct ctx *ctx)
 		g_free(cover);
 		cover = c;
 	}
+	rc = 0;
 	if (!strcmp(cover, s->cover)) {
 		printf("series %s: the cover is unchanged\n", s->name);
-		rc = 0;
 		goto out;
 	}
 	g_free(s->cover);
@@ -262,7 +264,6 @@ int cmd_series_edit_cover(int argc, char **argv, struct ctx *ctx)
 		goto out;
 	}
 	printf("series %s: cover updated\n", s->name);
-	rc = 0;
 out:
 	if (path && rc == 0)
 		g_unlink(path);
