@@ -84,6 +84,12 @@ static gboolean is_problem(const json_t *it)
 	       !strcmp(w, "failed");
 }
 
+/* A problem is said as an error is (the exit status is the report's). */
+static int problem_class(const json_t *it)
+{
+	return !strcmp(jstr(it, "status"), "failed") ? QUILL_ERROR_OUTSIDE : QUILL_ERROR_NEGATIVE;
+}
+
 /* One line per series (and notes); problems go to stderr. */
 static void print_item(struct ctx *ctx, const json_t *report, const json_t *it, const char *what)
 {
@@ -97,8 +103,8 @@ static void print_item(struct ctx *ctx, const json_t *report, const json_t *it, 
 	GString *extra;
 
 	if (is_problem(it)) {
-		fprintf(stderr, "quill: %s: %s%s%s%s\n", what, diverged ? "diverged from " : "",
-			diverged ? remote : "", diverged ? ": " : "", note ? note : word);
+		failf(problem_class(it), "%s: %s%s%s%s", what, diverged ? "diverged from " : "",
+		      diverged ? remote : "", diverged ? ": " : "", note ? note : word);
 		return;
 	}
 	extra = g_string_new(NULL);
@@ -165,8 +171,8 @@ static void sync_view(struct ctx *ctx, const json_t *report)
 		if (moved_with_series(series, it))
 			continue;
 		if (is_problem(it))
-			fprintf(stderr, "quill: tag %s: %s\n", jstr(it, "tag"),
-				jstr(it, "message") ? jstr(it, "message") : "");
+			failf(problem_class(it), "tag %s: %s", jstr(it, "tag"),
+			      jstr(it, "message") ? jstr(it, "message") : "");
 		else
 			printf("tag %s: %s\n", jstr(it, "tag"), jstr(it, "status"));
 		moved++;

@@ -54,6 +54,11 @@ static gboolean line_is(const char *p, const char *end, const char *what)
 	return e == end;
 }
 
+/* Read one exported patch back as the commit it was made from.  Not
+ * mailinfo_split (mail/mailinfo.h): git mailinfo's rules would change the
+ * commit (an author name over 60 bytes becomes the address, "Re:" and runs
+ * of blanks go from the subject, a message line starting "diff -" or
+ * "Index: " ends the message), where an import must give it back as it was. */
 static gboolean parse_mail(struct mail_patch *out, const char *path, GError **error)
 {
 	char *data = NULL, *text = NULL;
