@@ -9,22 +9,16 @@
 
 char *series_edit_what(const struct series_edit_opts *o)
 {
+	const struct { gboolean given; const char *word; } fields[] = {
+		{ o->prefixes != NULL, " prefix" }, { o->to != NULL, " to" }, { o->cc != NULL, " cc" },
+		{ o->base != NULL, " base" }, { o->branch != NULL, " branch" },
+		{ o->list != NULL, " list" }, { o->prereqs != NULL, " prerequisites" },
+	};
 	GString *what = g_string_new(NULL);
 
-	if (o->prefixes)
-		g_string_append(what, " prefix");
-	if (o->to)
-		g_string_append(what, " to");
-	if (o->cc)
-		g_string_append(what, " cc");
-	if (o->base)
-		g_string_append(what, " base");
-	if (o->branch)
-		g_string_append(what, " branch");
-	if (o->list)
-		g_string_append(what, " list");
-	if (o->prereqs)
-		g_string_append(what, " prerequisites");
+	for (size_t i = 0; i < G_N_ELEMENTS(fields); i++)
+		if (fields[i].given)
+			g_string_append(what, fields[i].word);
 	return g_string_free(what, FALSE);
 }
 
