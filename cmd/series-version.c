@@ -75,7 +75,8 @@ int cmd_series_new_version(int argc, char **argv, struct ctx *ctx)
 		rc = usage_error(ctx, "--msgid: '%s' is not a Message-ID", msgid);
 		goto out;
 	}
-	o = (struct series_freeze_next_opts){ changes, msgid, dry_run, warn_print, NULL };
+	o = (struct series_freeze_next_opts){ .changes = changes, .cover_msgid = msgid,
+					      .dry_run = dry_run, .warn = warn_print };
 	if (!open_series(&s, ctx, argc > 1 ? argv[1] : NULL, &e) ||
 	    !series_freeze_next(s, ctx->repo, ctx->res, &o, &r, &e)) {
 		rc = fail(e);

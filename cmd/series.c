@@ -115,9 +115,11 @@ int cmd_series_edit(int argc, char **argv, struct ctx *ctx)
 
 	if (rc >= 0 || (rc = opt_max_operands(ctx, argc, 1)) >= 0)
 		goto out;
-	o = (struct series_edit_opts){ (const char *const *)prefixes, (const char *const *)to,
-				       (const char *const *)cc, base, branch, list,
-				       (const char *const *)prereqs, rename, warn_print, NULL };
+	o = (struct series_edit_opts){ .prefixes = (const char *const *)prefixes,
+				       .to = (const char *const *)to, .cc = (const char *const *)cc,
+				       .base = base, .branch = branch, .list = list,
+				       .prereqs = (const char *const *)prereqs, .rename = rename,
+				       .warn = warn_print };
 	what = series_edit_what(&o);
 	if (!*what && !rename) {
 		rc = usage_error(ctx, "nothing to change: give --prefix, --to, --cc, --base, --branch, "
