@@ -129,6 +129,11 @@ gboolean open_series(struct series **out, struct ctx *ctx, const char *given, GE
 /* A JSON array of strings (new reference). */
 json_t *strv_json(char **v);
 
+/* For text views, reading a report: the string at `key` of object o (NULL
+ * when it is no string; borrowed), the integer (0 when none). */
+const char *jstr(const json_t *o, const char *key);
+int jint(const json_t *o, const char *key);
+
 /* The first 12 hex digits, or "-" for NULL (caller owns). */
 char *short_oid(const char *hex);
 

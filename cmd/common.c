@@ -33,6 +33,16 @@ json_t *strv_json(char **v)
 	return a;
 }
 
+const char *jstr(const json_t *o, const char *key)
+{
+	return json_string_value(json_object_get(o, key));
+}
+
+int jint(const json_t *o, const char *key)
+{
+	return (int)json_integer_value(json_object_get(o, key));
+}
+
 char *short_oid(const char *hex)
 {
 	return hex ? g_strndup(hex, 12) : g_strdup("-");

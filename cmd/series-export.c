@@ -34,13 +34,22 @@ int cmd_series_export(int argc, char **argv, struct ctx *ctx)
 	return 0;
 }
 
+static void import_view(struct ctx *ctx, const json_t *r)
+{
+	int versions = jint(r, "versions"), commits = jint(r, "commits");
+
+	(void)ctx;
+	printf("imported series %s: %d frozen version%s, %d commit%s made (%d upstream)\n",
+	       jstr(r, "name"), versions, versions == 1 ? "" : "s", commits, commits == 1 ? "" : "s",
+	       jint(r, "upstream_commits"));
+}
+
 int cmd_series_import(int argc, char **argv, struct ctx *ctx)
 {
 	char *name = NULL;
-	gboolean json = FALSE;
 	GOptionEntry entries[] = {
 		{ "name", 0, 0, G_OPTION_ARG_STRING, &name, "Import under this name", "NAME" },
-		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print what was imported as JSON", NULL },
+		{ "json", 0, 0, G_OPTION_ARG_NONE, &ctx->json, "Print what was imported as JSON", NULL },
 		G_OPTION_ENTRY_NULL
 	};
 	struct import_result r;
@@ -61,13 +70,8 @@ int cmd_series_import(int argc, char **argv, struct ctx *ctx)
 		rc = fail(e);
 		goto out;
 	}
-	if (json)
-		print_json(json_pack("{s:s, s:i, s:i, s:i}", "name", r.name, "versions", r.versions,
-				     "commits", r.commits, "upstream_commits", r.upstream));
-	else
-		printf("imported series %s: %d frozen version%s, %d commit%s made (%d upstream)\n",
-		       r.name, r.versions, r.versions == 1 ? "" : "s", r.commits,
-		       r.commits == 1 ? "" : "s", r.upstream);
+	emit(ctx, json_pack("{s:s, s:i, s:i, s:i}", "name", r.name, "versions", r.versions,
+			    "commits", r.commits, "upstream_commits", r.upstream), import_view);
 	g_free(r.name);
 	rc = 0;
 out:

@@ -202,49 +202,96 @@ static void build_mails(GPtrArray *mails, struct format_job *j, gint64 when, con
 	g_free(seed);
 }
 
-static void print_result(GPtrArray *mails, int n, const char *dir, gboolean json)
+/* The report: the version and each mail; with -o, the files written. */
+static json_t *format_json(GPtrArray *mails, int n, const char *dir)
 {
-	if (json) {
-		json_t *files = dir ? json_array() : json_null(), *msgs = json_array();
+	json_t *files = dir ? json_array() : json_null(), *msgs = json_array();
 
-		for (guint i = 0; i < mails->len; i++) {
-			const struct mail *m = g_ptr_array_index(mails, i);
-			if (dir)
-				json_array_append_new(files, json_string(m->file));
-			json_array_append_new(msgs, json_pack("{s:s, s:s, s:o}", "msgid", m->msgid,
-							      "subject", m->subject, "file",
-							      json_str_or_null(m->file)));
-		}
-		print_json(json_pack("{s:i, s:o, s:o}", "version", n, "files", files, "messages",
-				     msgs));
-		return;
-	}
 	for (guint i = 0; i < mails->len; i++) {
 		const struct mail *m = g_ptr_array_index(mails, i);
 		if (dir)
-			printf("%s\n", m->file);
-		else
-			fputs(m->text, stdout);
+			json_array_append_new(files, json_string(m->file));
+		json_array_append_new(msgs, json_pack("{s:s, s:s, s:o}", "msgid", m->msgid, "subject",
+						      m->subject, "file", json_str_or_null(m->file)));
 	}
+	return json_pack("{s:i, s:o, s:o}", "version", n, "files", files, "messages", msgs);
+}
+
+/* With -o: the names of the files written. */
+static void files_view(struct ctx *ctx, const json_t *report)
+{
+	const json_t *f;
+	size_t i;
+
+	(void)ctx;
+	json_array_foreach(json_object_get(report, "files"), i, f)
+		printf("%s\n", json_string_value(f));
+}
+
+static void format_job_release(struct format_job *j)
+{
+	if (j->patches)
+		g_ptr_array_unref(j->patches);
+	if (j->notes)
+		g_ptr_array_unref(j->notes);
+	g_free(j->sender);
+	g_free(j->cover_subject);
+	g_free(j->cover_body);
+	g_free(j->below_cut);
+	series_free(j->s);
+}
+
+/* Read what the mails of version `version` (0: the working one) of series
+ * `name` are made of into j: -1, else the exit code (it said why). */
+static int format_load(struct format_job *j, struct ctx *ctx, const char *name, int version,
+		       gboolean force_cover)
+{
+	GError *e = NULL;
+	git_oid base, tip;
+
+	j->repo = ctx->repo;
+	if (!open_series(&j->s, ctx, name, &e))
+		return fail(e);
+	j->n = version ? version : j->s->version;
+	if (j->n < 1 || j->n > j->s->version)
+		return usage_error(ctx, "series %s has versions 1 to %d (v%d is the working one)",
+				   j->s->name, j->s->version, j->s->version);
+	j->working = j->n == j->s->version;
+	if (!series_load_patches(&j->patches, &base, &tip, ctx->repo, j->s, j->working ? 0 : j->n,
+				 COMMIT_WANT_DIFF | COMMIT_WANT_STAT, &e))
+		return fail(e);
+	if (j->patches->len == 0)
+		return failf(QUILL_ERROR_NEGATIVE, "series %s v%d has no patches: branch %s holds "
+			     "nothing on top of its base", j->s->name, j->n, j->s->branch);
+	git_oid_tostr(j->base, sizeof j->base, &base);
+	git_oid_tostr(j->tip, sizeof j->tip, &tip);
+	if (!(j->sender = ident_sender(ctx->repo, &e)) ||
+	    !prepare_cover(j, ctx, force_cover || j->patches->len > 1, &base, &tip, &e) ||
+	    !(j->notes = cover_patch_notes(j->s, j->n, j->patches, &e)))
+		return fail(e);
+	if ((j->cover_subject && strstr(j->cover_subject, "EDITME")) ||
+	    (j->cover_body && strstr(j->cover_body, "EDITME")) ||
+	    (j->below_cut && strstr(j->below_cut, "EDITME")))
+		warn("the cover of v%d still has EDITME lines (quill series edit-cover)", j->n);
+	return -1;
 }
 
 int cmd_series_format(int argc, char **argv, struct ctx *ctx)
 {
 	int version = 0;
 	char *dir = NULL;
-	gboolean to_stdout = FALSE, force_cover = FALSE, json = FALSE;
+	gboolean to_stdout = FALSE, force_cover = FALSE;
 	GOptionEntry entries[] = {
 		{ "version", 'v', 0, G_OPTION_ARG_INT, &version, "Format version N (default: the working one)", "N" },
 		{ "output-directory", 'o', 0, G_OPTION_ARG_FILENAME, &dir, "Write one file per mail into DIR", "DIR" },
 		{ "stdout", 0, 0, G_OPTION_ARG_NONE, &to_stdout, "Write one mbox to standard output (the default)", NULL },
 		{ "cover", 0, 0, G_OPTION_ARG_NONE, &force_cover, "Send a cover letter for a one-patch series too", NULL },
-		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print what was formatted as JSON (without -o: nothing is written)", NULL },
+		{ "json", 0, 0, G_OPTION_ARG_NONE, &ctx->json, "Print what was formatted as JSON (without -o: nothing is written)", NULL },
 		G_OPTION_ENTRY_NULL
 	};
 	struct format_job j = { 0 };
 	GPtrArray *mails = g_ptr_array_new_with_free_func(mail_free);
 	GError *e = NULL;
-	git_oid base, tip;
 	gint64 when;
 	int rc = opt_parse(ctx, &argc, &argv, "[NAME]",
 			   "Writes version N of the series (the working one by default) as mails:\n"
@@ -259,17 +306,13 @@ int cmd_series_format(int argc, char **argv, struct ctx *ctx)
 			   "SOURCE_DATE_EPOCH, when set, is the date of the cover.",
 			   entries);
 
-	if (rc >= 0)
+	if (rc >= 0 || (rc = opt_max_operands(ctx, argc, 1)) >= 0)
 		goto out;
-	if (argc > 2) {
-		rc = usage_error(ctx, "too many arguments");
-		goto out;
-	}
 	if (dir && to_stdout) {
 		rc = usage_error(ctx, "-o and --stdout exclude each other");
 		goto out;
 	}
-	if (json && to_stdout) {
+	if (ctx->json && to_stdout) {
 		rc = usage_error(ctx, "--json and --stdout exclude each other");
 		goto out;
 	}
@@ -277,59 +320,22 @@ int cmd_series_format(int argc, char **argv, struct ctx *ctx)
 		rc = usage_error(ctx, "SOURCE_DATE_EPOCH is not a number of seconds");
 		goto out;
 	}
-	j.repo = ctx->repo;
-	if (!open_series(&j.s, ctx, argc > 1 ? argv[1] : NULL, &e)) {
-		rc = fail(e);
+	if ((rc = format_load(&j, ctx, argc > 1 ? argv[1] : NULL, version, force_cover)) >= 0)
 		goto out;
-	}
-	j.n = version ? version : j.s->version;
-	if (j.n < 1 || j.n > j.s->version) {
-		rc = usage_error(ctx, "series %s has versions 1 to %d (v%d is the working one)",
-				 j.s->name, j.s->version, j.s->version);
-		goto out;
-	}
-	j.working = j.n == j.s->version;
-	if (!series_load_patches(&j.patches, &base, &tip, ctx->repo, j.s, j.working ? 0 : j.n,
-				 COMMIT_WANT_DIFF | COMMIT_WANT_STAT, &e)) {
-		rc = fail(e);
-		goto out;
-	}
-	if (j.patches->len == 0) {
-		fprintf(stderr, "quill: series %s v%d has no patches: branch %s holds nothing on top "
-				"of its base\n", j.s->name, j.n, j.s->branch);
-		rc = 1;
-		goto out;
-	}
-	git_oid_tostr(j.base, sizeof j.base, &base);
-	git_oid_tostr(j.tip, sizeof j.tip, &tip);
-	if (!(j.sender = ident_sender(ctx->repo, &e)) ||
-	    !prepare_cover(&j, ctx, force_cover || j.patches->len > 1, &base, &tip, &e) ||
-	    !(j.notes = cover_patch_notes(j.s, j.n, j.patches, &e))) {
-		rc = fail(e);
-		goto out;
-	}
-	if ((j.cover_subject && strstr(j.cover_subject, "EDITME")) ||
-	    (j.cover_body && strstr(j.cover_body, "EDITME")) ||
-	    (j.below_cut && strstr(j.below_cut, "EDITME")))
-		warn("the cover of v%d still has EDITME lines (quill series edit-cover)", j.n);
 	build_mails(mails, &j, when, dir);
 	if (dir && !write_mails(mails, dir, &e)) {
 		rc = fail(e);
 		goto out;
 	}
-	print_result(mails, j.n, dir, json);
+	if (!dir && !ctx->json)	/* the mbox itself is the output */
+		for (guint i = 0; i < mails->len; i++)
+			fputs(((struct mail *)g_ptr_array_index(mails, i))->text, stdout);
+	else
+		emit(ctx, format_json(mails, j.n, dir), files_view);
 	rc = 0;
 out:
 	g_ptr_array_unref(mails);
-	if (j.patches)
-		g_ptr_array_unref(j.patches);
-	if (j.notes)
-		g_ptr_array_unref(j.notes);
-	g_free(j.sender);
-	g_free(j.cover_subject);
-	g_free(j.cover_body);
-	g_free(j.below_cut);
-	series_free(j.s);
+	format_job_release(&j);
 	g_free(dir);
 	return rc;
 }

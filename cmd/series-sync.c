@@ -2,7 +2,6 @@
  * between repositories (lib/sync.h). */
 #include "cmd.h"
 #include "core/error.h"
-#include "series/store.h"
 #include "series/sync.h"
 
 #include <stdio.h>
@@ -38,18 +37,6 @@ static const char *state_word(const struct sync_report *r, const struct sync_ite
 	return "?";
 }
 
-static gboolean is_problem(const struct sync_item *it)
-{
-	return it->state == SYNC_REJECTED || it->state == SYNC_DIVERGED ||
-	       it->state == SYNC_CONFLICT || it->state == SYNC_FAILED;
-}
-
-static char *branch_hint(const struct sync_report *r, const struct sync_item *it)
-{
-	return g_strdup_printf("branch %s missing locally: git fetch %s %s:%s", it->branch,
-			       r->remote, it->branch, it->branch);
-}
-
 static json_t *item_json(const struct sync_report *r, const struct sync_item *it, gboolean tag)
 {
 	json_t *o = json_pack("{s:s, s:s, s:o, s:o, s:o}", tag ? "tag" : "name", it->name,
@@ -62,7 +49,8 @@ static json_t *item_json(const struct sync_report *r, const struct sync_item *it
 	if (!tag && it != r->notes)
 		json_object_set_new(o, "tags", json_integer(it->tags));
 	if (it->branch) {
-		char *hint = branch_hint(r, it);
+		char *hint = g_strdup_printf("branch %s missing locally: git fetch %s %s:%s",
+					     it->branch, r->remote, it->branch, it->branch);
 		json_object_set_new(o, "branch_missing", json_string(it->branch));
 		json_object_set_new(o, "hint", json_string(hint));
 		g_free(hint);
@@ -70,7 +58,8 @@ static json_t *item_json(const struct sync_report *r, const struct sync_item *it
 	return o;
 }
 
-static void print_report_json(const struct sync_report *r)
+/* The report: what happened to each series, tag and the notes. */
+static json_t *report_json(const struct sync_report *r)
 {
 	json_t *series = json_array(), *tags = json_array();
 
@@ -78,135 +67,143 @@ static void print_report_json(const struct sync_report *r)
 		json_array_append_new(series, item_json(r, g_ptr_array_index(r->series, i), FALSE));
 	for (guint i = 0; i < r->tags->len; i++)
 		json_array_append_new(tags, item_json(r, g_ptr_array_index(r->tags, i), TRUE));
-	print_json(json_pack("{s:s, s:s, s:s, s:s, s:b, s:o, s:o, s:o, s:i}", "direction",
-			     r->push ? "push" : "fetch", "remote", r->remote, "url", r->url,
-			     "tracking", r->track, "dry_run", r->dry_run, "series", series, "tags",
-			     tags, "notes", r->notes ? item_json(r, r->notes, FALSE) : json_null(),
-			     "status", sync_report_status(r)));
+	return json_pack("{s:s, s:s, s:s, s:s, s:b, s:o, s:o, s:o, s:i}", "direction",
+			 r->push ? "push" : "fetch", "remote", r->remote, "url", r->url, "tracking",
+			 r->track, "dry_run", r->dry_run, "series", series, "tags", tags, "notes",
+			 r->notes ? item_json(r, r->notes, FALSE) : json_null(), "status",
+			 sync_report_status(r));
+}
+
+/* ---- the text view of the report ---- */
+
+static gboolean is_problem(const json_t *it)
+{
+	const char *w = jstr(it, "status");
+
+	return !strcmp(w, "rejected") || !strcmp(w, "diverged") || !strcmp(w, "conflict") ||
+	       !strcmp(w, "failed");
+}
+
+/* A problem is said as an error is (the exit status is the report's). */
+static int problem_class(const json_t *it)
+{
+	return !strcmp(jstr(it, "status"), "failed") ? QUILL_ERROR_OUTSIDE : QUILL_ERROR_NEGATIVE;
 }
 
 /* One line per series (and notes); problems go to stderr. */
-static void print_item(struct ctx *ctx, const struct sync_report *r, const struct sync_item *it,
-		       const char *what)
+static void print_item(struct ctx *ctx, const json_t *report, const json_t *it, const char *what)
 {
-	const char *word = state_word(r, it, FALSE);
-	GString *extra = g_string_new(NULL);
+	const char *word = jstr(it, "status"), *note = jstr(it, "message");
+	const char *remote = jstr(report, "remote");
+	gboolean push = !strcmp(jstr(report, "direction"), "push");
+	gboolean dry_run = json_is_true(json_object_get(report, "dry_run"));
+	gboolean diverged = !strcmp(word, "diverged");
+	json_t *is_new = json_object_get(it, "new");
+	int tags = jint(it, "tags");
+	GString *extra;
 
 	if (is_problem(it)) {
-		fprintf(stderr, "quill: %s: %s%s%s%s\n", what,
-			it->state == SYNC_DIVERGED ? "diverged from " : "",
-			it->state == SYNC_DIVERGED ? r->remote : "",
-			it->state == SYNC_DIVERGED ? ": " : "", it->note ? it->note : word);
-		g_string_free(extra, TRUE);
+		failf(problem_class(it), "%s: %s%s%s%s", what, diverged ? "diverged from " : "",
+		      diverged ? remote : "", diverged ? ": " : "", note ? note : word);
 		return;
 	}
-	if (r->push && (it->state == SYNC_NEW || it->state == SYNC_FAST_FORWARD))
-		g_string_append(extra, it->state == SYNC_NEW ? "new" : "fast-forward");
-	if (it->tags)
-		g_string_append_printf(extra, "%s%u tag%s %s", extra->len ? ", " : "", it->tags,
-				       it->tags == 1 ? "" : "s",
-				       r->push ? (r->dry_run ? "to push" : "pushed") : "created");
-	if (it->state == SYNC_AHEAD)
+	extra = g_string_new(NULL);
+	if (is_new)
+		g_string_append(extra, json_is_true(is_new) ? "new" : "fast-forward");
+	if (tags)
+		g_string_append_printf(extra, "%s%d tag%s %s",
+				       extra->len ? ", " : "", tags, tags == 1 ? "" : "s",
+				       push ? (dry_run ? "to push" : "pushed") : "created");
+	if (!strcmp(word, "ahead"))
 		g_string_append_printf(extra, "%syours has changes %s lacks: quill series push %s",
-				       extra->len ? ", " : "", r->remote, r->remote);
-	printf("%s: %s%s%s", what, it->state == SYNC_UP_TO_DATE ? "" : color(ctx, "green"),
+				       extra->len ? ", " : "", remote, remote);
+	printf("%s: %s%s%s", what, !strcmp(word, "up-to-date") ? "" : color(ctx, "green"),
 	       !strcmp(word, "up-to-date") ? "up to date"
 	       : !strcmp(word, "would-push") ? "would push" : word, color(ctx, "reset"));
 	if (extra->len)
 		printf(" (%s)", extra->str);
 	putchar('\n');
-	if (it->note)
-		printf("  note: %s\n", it->note);
-	if (it->branch) {
-		char *hint = branch_hint(r, it);
-		printf("  note: %s\n", hint);
-		g_free(hint);
-	}
+	if (note)
+		printf("  note: %s\n", note);
+	if (jstr(it, "hint"))
+		printf("  note: %s\n", jstr(it, "hint"));
 	g_string_free(extra, TRUE);
 }
 
-static void print_report(struct ctx *ctx, const struct sync_report *r)
+/* A tag that moved with its series is counted there. */
+static gboolean moved_with_series(const json_t *series, const json_t *tag)
 {
-	guint moved = 0;
+	const char *name = jstr(tag, "tag") + strlen("quill/"), *slash = strchr(name, '/');
+	size_t i;
+	json_t *s;
 
-	printf("%s %s%s%s%s\n", r->push ? (r->dry_run ? "would push to" : "pushing to") : "fetched from",
-	       r->remote, strcmp(r->remote, r->url) ? " (" : "", strcmp(r->remote, r->url) ? r->url : "",
-	       strcmp(r->remote, r->url) ? ")" : "");
-	for (guint i = 0; i < r->series->len; i++) {
-		const struct sync_item *it = g_ptr_array_index(r->series, i);
-		char *what = g_strdup_printf("series %s", it->name);
-		print_item(ctx, r, it, what);
-		if (it->state != SYNC_UP_TO_DATE || it->tags)
+	if (!slash || is_problem(tag))
+		return FALSE;
+	json_array_foreach(series, i, s) {
+		const char *sn = jstr(s, "name");
+		if (strlen(sn) == (size_t)(slash - name) && !strncmp(sn, name, strlen(sn)))
+			return TRUE;
+	}
+	return FALSE;
+}
+
+static void sync_view(struct ctx *ctx, const json_t *report)
+{
+	const char *remote = jstr(report, "remote"), *url = jstr(report, "url");
+	const json_t *series = json_object_get(report, "series"), *tags = json_object_get(report, "tags");
+	const json_t *notes = json_object_get(report, "notes"), *it;
+	gboolean push = !strcmp(jstr(report, "direction"), "push"), other = strcmp(remote, url);
+	guint moved = 0;
+	size_t i;
+
+	printf("%s %s%s%s%s\n",
+	       push ? (json_is_true(json_object_get(report, "dry_run")) ? "would push to" : "pushing to")
+		    : "fetched from",
+	       remote, other ? " (" : "", other ? url : "", other ? ")" : "");
+	json_array_foreach(series, i, it) {
+		char *what = g_strdup_printf("series %s", jstr(it, "name"));
+		print_item(ctx, report, it, what);
+		if (strcmp(jstr(it, "status"), "up-to-date") || jint(it, "tags"))
 			moved++;
 		g_free(what);
 	}
-	for (guint i = 0; i < r->tags->len; i++) {
-		const struct sync_item *it = g_ptr_array_index(r->tags, i);
-		char *slash = strchr(it->name + strlen("quill/"), '/');
-		gboolean counted = FALSE;
-
-		/* tags that moved with their series are counted there */
-		for (guint k = 0; slash && !is_problem(it) && k < r->series->len; k++) {
-			const struct sync_item *s = g_ptr_array_index(r->series, k);
-			if (strlen(s->name) == (size_t)(slash - it->name - 6) &&
-			    !strncmp(s->name, it->name + 6, strlen(s->name)))
-				counted = TRUE;
-		}
-		if (counted)
+	json_array_foreach(tags, i, it) {
+		if (moved_with_series(series, it))
 			continue;
 		if (is_problem(it))
-			fprintf(stderr, "quill: tag %s: %s\n", it->name, it->note ? it->note : "");
+			failf(problem_class(it), "tag %s: %s", jstr(it, "tag"),
+			      jstr(it, "message") ? jstr(it, "message") : "");
 		else
-			printf("tag %s: %s\n", it->name, state_word(r, it, TRUE));
+			printf("tag %s: %s\n", jstr(it, "tag"), jstr(it, "status"));
 		moved++;
 	}
-	if (r->notes) {
-		print_item(ctx, r, r->notes, "notes");
-		if (r->notes->state != SYNC_UP_TO_DATE)
+	if (!json_is_null(notes)) {
+		print_item(ctx, report, notes, "notes");
+		if (strcmp(jstr(notes, "status"), "up-to-date"))
 			moved++;
 	}
-	if (!r->series->len && !r->notes && !r->tags->len)
-		printf("no series %s\n", r->push ? "to push" : "on the remote");
+	if (!json_array_size(series) && json_is_null(notes) && !json_array_size(tags))
+		printf("no series %s\n", push ? "to push" : "on the remote");
 	else if (!moved)
 		printf("everything is up to date\n");
 }
 
-static int finish(struct ctx *ctx, struct sync_report *r, gboolean json)
+/* Show the report; the exit status is the report's (sync_report_status). */
+static int finish(struct ctx *ctx, struct sync_report *r)
 {
 	int rc = sync_report_status(r);
 
-	if (json)
-		print_report_json(r);
-	else
-		print_report(ctx, r);
+	emit(ctx, report_json(r), sync_view);
 	sync_report_free(r);
 	return rc;
 }
 
-/* A remote that names nothing but is a series' name: say how to push it. */
-static int remote_fail(struct ctx *ctx, GError *e, const char *given)
-{
-	if (qerr_class(e) == QUILL_ERROR_USAGE && given && g_str_has_prefix(e->message, "no remote") &&
-	    !strcmp(ctx->name, "series push") && store_name_valid(given)) {
-		char *ref = store_ref_name(given);
-		git_oid oid;
-		if (git_reference_name_to_id(&oid, ctx->repo, ref) == 0) {
-			char *m = g_strdup_printf("%s (to push series %s: quill series push REMOTE %s)",
-						  e->message, given, given);
-			g_free(e->message);
-			e->message = m;
-		}
-		g_free(ref);
-	}
-	return fail(e);
-}
-
 int cmd_series_push(int argc, char **argv, struct ctx *ctx)
 {
-	gboolean json = FALSE, dry_run = FALSE;
+	gboolean dry_run = FALSE;
 	GOptionEntry entries[] = {
 		{ "dry-run", 'n', 0, G_OPTION_ARG_NONE, &dry_run, "Say what would be pushed; push nothing", NULL },
-		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print the outcome as JSON", NULL },
+		{ "json", 0, 0, G_OPTION_ARG_NONE, &ctx->json, "Print the outcome as JSON", NULL },
 		G_OPTION_ENTRY_NULL
 	};
 	struct sync_opts o = { 0 };
@@ -227,15 +224,14 @@ int cmd_series_push(int argc, char **argv, struct ctx *ctx)
 	o.names = argc > 2 ? (const char *const *)argv + 2 : NULL;
 	o.dry_run = dry_run;
 	if (!sync_push(&r, ctx->repo, &o, &e))
-		return remote_fail(ctx, e, o.remote);
-	return finish(ctx, r, json);
+		return fail(e);
+	return finish(ctx, r);
 }
 
 int cmd_series_fetch(int argc, char **argv, struct ctx *ctx)
 {
-	gboolean json = FALSE;
 	GOptionEntry entries[] = {
-		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print the outcome as JSON", NULL },
+		{ "json", 0, 0, G_OPTION_ARG_NONE, &ctx->json, "Print the outcome as JSON", NULL },
 		G_OPTION_ENTRY_NULL
 	};
 	struct sync_opts o = { 0 };
@@ -259,6 +255,6 @@ int cmd_series_fetch(int argc, char **argv, struct ctx *ctx)
 		return usage_error(ctx, "too many arguments (fetch takes one REMOTE)");
 	o.remote = argc > 1 ? argv[1] : NULL;
 	if (!sync_fetch(&r, ctx->repo, &o, &e))
-		return remote_fail(ctx, e, o.remote);
-	return finish(ctx, r, json);
+		return fail(e);
+	return finish(ctx, r);
 }

@@ -1,10 +1,8 @@
-/* series.c - quill series new / edit / edit-cover / new-version / list / show. */
+/* series.c - quill series new / edit / edit-cover. */
 #include "cmd.h"
 #include "git/commit.h"
 #include "git/config.h"
-#include "series/cover.h"
 #include "core/error.h"
-#include "series/rangediff.h"
 #include "series/series.h"
 
 #include <glib/gstdio.h>
@@ -14,11 +12,22 @@
 
 /* ---- new ---- */
 
+static void new_view(struct ctx *ctx, const json_t *r)
+{
+	const char *branch = jstr(r, "branch");
+
+	printf("created series %s%s%s (change-id %s)\n", color(ctx, "bold"), jstr(r, "name"),
+	       color(ctx, "reset"), jstr(r, "change_id"));
+	printf("  branch %s, based on %s\n", branch, jstr(r, "base"));
+	printf("  next: commit the patches on %s, 'quill series edit-cover', then\n"
+	       "  'quill series format' (or 'quill series new-version' once sent)\n", branch);
+}
+
 int cmd_series_new(int argc, char **argv, struct ctx *ctx)
 {
 	char *base = NULL, *branch = NULL, *list = NULL;
 	char **prefixes = NULL, **to = NULL, **cc = NULL;
-	gboolean no_checkout = FALSE, json = FALSE;
+	gboolean no_checkout = FALSE;
 	GOptionEntry entries[] = {
 		{ "base", 0, 0, G_OPTION_ARG_STRING, &base, "The upstream the series forks from (default: HEAD)", "REV" },
 		{ "branch", 0, 0, G_OPTION_ARG_STRING, &branch, "Adopt this existing branch instead of creating NAME", "BRANCH" },
@@ -27,13 +36,13 @@ int cmd_series_new(int argc, char **argv, struct ctx *ctx)
 		{ "cc", 0, 0, G_OPTION_ARG_STRING_ARRAY, &cc, "A Cc: recipient; repeatable", "ADDR" },
 		{ "list", 0, 0, G_OPTION_ARG_STRING, &list, "The lore inbox the series goes to", "INBOX" },
 		{ "no-checkout", 0, 0, G_OPTION_ARG_NONE, &no_checkout, "Do not switch to the new branch", NULL },
-		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print the new series as JSON", NULL },
+		{ "json", 0, 0, G_OPTION_ARG_NONE, &ctx->json, "Print the new series as JSON", NULL },
 		G_OPTION_ENTRY_NULL
 	};
 	struct series_new_opts o = { 0 };
 	struct series *s = NULL;
 	GError *e = NULL;
-	char *warning = NULL, *cover;
+	char *cover;
 	int rc = opt_parse(ctx, &argc, &argv, "NAME",
 			   "Creates refs/quill/series/NAME with a change-id and a cover letter, and a\n"
 			   "branch NAME at the base (or ties an existing branch with --branch).", entries);
@@ -57,31 +66,18 @@ int cmd_series_new(int argc, char **argv, struct ctx *ctx)
 	o.list = list;
 	o.cover = cover;
 	o.no_checkout = no_checkout;
-	if (!series_create(&s, ctx->repo, &o, &warning, &e)) {
+	if (!series_create(&s, ctx->repo, &o, warn_print, NULL, &e)) {
 		g_free(cover);
 		rc = fail(e);
 		goto out;
 	}
 	g_free(cover);
-	if (warning)
-		warn("%s", warning);
-	if (json) {
-		json_t *j = json_pack("{s:s, s:i, s:s, s:s, s:o}", "name", s->name, "version", s->version,
-				      "change_id", s->change_id, "branch", s->branch, "base",
-				      json_str_or_null(s->upstream));
-		print_json(j);
-	} else {
-		printf("created series %s%s%s (change-id %s)\n", color(ctx, "bold"), s->name,
-		       color(ctx, "reset"), s->change_id);
-		printf("  branch %s, based on %s\n", s->branch, s->upstream);
-		printf("  next: commit the patches on %s, 'quill series edit-cover', then\n"
-		       "  'quill series format' (or 'quill series new-version' once sent)\n",
-		       s->branch);
-	}
+	emit(ctx, json_pack("{s:s, s:i, s:s, s:s, s:o}", "name", s->name, "version", s->version,
+			    "change_id", s->change_id, "branch", s->branch, "base",
+			    json_str_or_null(s->upstream)), new_view);
 	rc = 0;
 out:
 	series_free(s);
-	g_free(warning);
 	g_free(base);
 	g_free(branch);
 	g_free(list);
@@ -92,18 +88,6 @@ out:
 }
 
 /* ---- edit ---- */
-
-/* A list option given as "" means: empty the list. */
-static char **list_value(char **given)
-{
-	GPtrArray *a = g_ptr_array_new();
-
-	for (char **p = given; p && *p; p++)
-		if (**p)
-			g_ptr_array_add(a, g_strdup(*p));
-	g_ptr_array_add(a, NULL);
-	return (char **)g_ptr_array_free(a, FALSE);
-}
 
 int cmd_series_edit(int argc, char **argv, struct ctx *ctx)
 {
@@ -120,121 +104,52 @@ int cmd_series_edit(int argc, char **argv, struct ctx *ctx)
 		{ "rename", 0, 0, G_OPTION_ARG_STRING, &rename, "Rename the series", "NEW" },
 		G_OPTION_ENTRY_NULL
 	};
+	struct series_edit_opts o;
 	struct series *s = NULL;
 	GError *e = NULL;
-	GString *what = g_string_new(NULL);
+	git_oid oid;
+	char *what = NULL, *old = NULL;
 	int rc = opt_parse(ctx, &argc, &argv, "[NAME]",
 			   "Changes what the series is sent with; every change is one state commit.",
 			   entries);
 
-	if (rc >= 0)
+	if (rc >= 0 || (rc = opt_max_operands(ctx, argc, 1)) >= 0)
 		goto out;
-	if (argc > 2) {
-		rc = usage_error(ctx, "too many arguments");
-		goto out;
-	}
-	if (!prefixes && !to && !cc && !base && !list && !rename && !prereqs && !branch) {
+	o = (struct series_edit_opts){ .prefixes = (const char *const *)prefixes,
+				       .to = (const char *const *)to, .cc = (const char *const *)cc,
+				       .base = base, .branch = branch, .list = list,
+				       .prereqs = (const char *const *)prereqs, .rename = rename,
+				       .warn = warn_print };
+	what = series_edit_what(&o);
+	if (!*what && !rename) {
 		rc = usage_error(ctx, "nothing to change: give --prefix, --to, --cc, --base, --branch, "
 				      "--list, --prerequisite or --rename");
 		goto out;
 	}
-	if (!open_series(&s, ctx, argc > 1 ? argv[1] : NULL, &e)) {
+	/* the words first, in this order: a --branch naming nothing is bad usage */
+	if (!open_series(&s, ctx, argc > 1 ? argv[1] : NULL, &e) ||
+	    (base && !commit_resolve(&oid, ctx->repo, base, &e))) {
 		rc = fail(e);
 		goto out;
 	}
-	if (prefixes) {
-		g_strfreev(s->prefixes);
-		s->prefixes = list_value(prefixes);
-		g_string_append(what, " prefix");
+	if (branch && !commit_branch_exists(ctx->repo, branch)) {
+		rc = usage_error(ctx, "no branch '%s'", branch);
+		goto out;
 	}
-	if (to) {
-		g_strfreev(s->to);
-		s->to = list_value(to);
-		g_string_append(what, " to");
+	old = g_strdup(s->name);
+	if (!series_edit(s, ctx->repo, &o, &e)) {
+		rc = fail(e);
+		goto out;
 	}
-	if (cc) {
-		g_strfreev(s->cc);
-		s->cc = list_value(cc);
-		g_string_append(what, " cc");
-	}
-	if (base) {
-		char *spec = series_upstream_spec(ctx->repo, base, &e);
-		if (!spec) {
-			rc = fail(e);
-			goto out;
-		}
-		g_free(s->upstream);
-		s->upstream = spec;
-		g_string_append(what, " base");
-	}
-	if (branch) {
-		git_reference *r = NULL;
-		char *key;
-		if (git_branch_lookup(&r, ctx->repo, branch, GIT_BRANCH_LOCAL) < 0) {
-			rc = usage_error(ctx, "no branch '%s'", branch);
-			goto out;
-		}
-		git_reference_free(r);
-		key = g_strdup_printf("branch.%s.quillSeries", s->branch);
-		config_unset(ctx->repo, key, NULL);
-		g_free(key);
-		key = g_strdup_printf("branch.%s.quillSeries", branch);
-		config_set(ctx->repo, key, s->name, NULL);
-		g_free(key);
-		g_free(s->branch);
-		s->branch = g_strdup(branch);
-		g_string_append(what, " branch");
-	}
-	if (list) {
-		g_free(s->list);
-		s->list = *list ? g_strdup(list) : NULL;
-		g_string_append(what, " list");
-	}
-	if (prereqs) {
-		g_strfreev(s->prereqs);
-		s->prereqs = list_value(prereqs);
-		/* a local series name stands for its change-id */
-		for (char **p = s->prereqs; *p; p++) {
-			char *name = g_strdup(*p), *colon = strrchr(name, ':');
-			struct series *o;
-			if (colon)
-				*colon = 0;
-			if (store_name_valid(name) && series_load(&o, ctx->repo, name, NULL)) {
-				char *id = g_strdup_printf("%s%s%s", o->change_id, colon ? ":" : "",
-							   colon ? colon + 1 : "");
-				g_free(*p);
-				*p = id;
-				series_free(o);
-			}
-			g_free(name);
-		}
-		g_string_append(what, " prerequisites");
-	}
-	if (what->len) {
-		char *msg = g_strdup_printf("edit:%s", what->str);
-		if (!series_save(s, ctx->repo, msg, NULL, 0, &e)) {
-			g_free(msg);
-			rc = fail(e);
-			goto out;
-		}
-		g_free(msg);
-	}
-	if (rename) {
-		char *old = g_strdup(s->name);
-		if (!series_rename(s, ctx->repo, rename, &e)) {
-			g_free(old);
-			rc = fail(e);
-			goto out;
-		}
+	if (rename)
 		printf("renamed series %s to %s\n", old, s->name);
-		g_free(old);
-	}
-	if (what->len)
-		printf("series %s: changed%s\n", s->name, what->str);
+	if (*what)
+		printf("series %s: changed%s\n", s->name, what);
 	rc = 0;
 out:
 	series_free(s);
-	g_string_free(what, TRUE);
+	g_free(what);
+	g_free(old);
 	g_free(base);
 	g_free(list);
 	g_free(rename);
@@ -266,6 +181,38 @@ static gboolean run_editor(struct ctx *ctx, const char *path, GError **error)
 	return ok;
 }
 
+/* The new cover: -m TEXT, -F FILE ('-': standard input), else what the
+ * editor leaves in .git/QUILL_COVER_EDITMSG (*path: that file). */
+static gboolean read_cover(char **out, char **path, struct ctx *ctx, const struct series *s,
+			   const char *file, const char *text, GError **error)
+{
+	GError *why = NULL;
+
+	*out = NULL;
+	if (text) {
+		*out = g_strdup(text);
+	} else if (file && !strcmp(file, "-")) {
+		GString *buf = g_string_new(NULL);
+		char chunk[4096];
+		size_t n;
+		while ((n = fread(chunk, 1, sizeof chunk, stdin)) > 0)
+			g_string_append_len(buf, chunk, n);
+		*out = g_string_free(buf, FALSE);
+	} else if (file) {
+		if (!g_file_get_contents(file, out, NULL, &why)) {
+			qerr(error, QUILL_ERROR_INPUT, "%s: %s", ctx->name, why->message);
+			g_error_free(why);
+			return FALSE;
+		}
+	} else {
+		*path = g_build_filename(git_repository_path(ctx->repo), "QUILL_COVER_EDITMSG", NULL);
+		if (!g_file_set_contents(*path, s->cover, -1, error) || !run_editor(ctx, *path, error) ||
+		    !g_file_get_contents(*path, out, NULL, error))
+			return FALSE;
+	}
+	return TRUE;
+}
+
 int cmd_series_edit_cover(int argc, char **argv, struct ctx *ctx)
 {
 	char *file = NULL, *text = NULL;
@@ -282,53 +229,23 @@ int cmd_series_edit_cover(int argc, char **argv, struct ctx *ctx)
 			   "(GIT_EDITOR, core.editor, VISUAL, EDITOR).  The first line is the subject.",
 			   entries);
 
-	if (rc >= 0)
+	if (rc >= 0 || (rc = opt_max_operands(ctx, argc, 1)) >= 0)
 		goto out;
-	if (argc > 2 || (file && text)) {
-		rc = usage_error(ctx, argc > 2 ? "too many arguments" : "give -F or -m, not both");
+	if (file && text) {
+		rc = usage_error(ctx, "give -F or -m, not both");
 		goto out;
 	}
-	if (!open_series(&s, ctx, argc > 1 ? argv[1] : NULL, &e)) {
+	if (!open_series(&s, ctx, argc > 1 ? argv[1] : NULL, &e) ||
+	    !read_cover(&cover, &path, ctx, s, file, text, &e)) {
 		rc = fail(e);
 		goto out;
 	}
-	if (text) {
-		cover = g_strdup(text);
-	} else if (file && !strcmp(file, "-")) {
-		GString *buf = g_string_new(NULL);
-		char chunk[4096];
-		size_t n;
-		while ((n = fread(chunk, 1, sizeof chunk, stdin)) > 0)
-			g_string_append_len(buf, chunk, n);
-		cover = g_string_free(buf, FALSE);
-	} else if (file) {
-		if (!g_file_get_contents(file, &cover, NULL, &e)) {
-			GError *why = e;
-			e = NULL;
-			qerr(&e, QUILL_ERROR_INPUT, "%s: %s", ctx->name, why->message);
-			g_error_free(why);
-			rc = fail(e);
-			goto out;
-		}
-	} else {
-		path = g_build_filename(git_repository_path(ctx->repo), "QUILL_COVER_EDITMSG", NULL);
-		if (!g_file_set_contents(path, s->cover, -1, &e)) {
-			rc = fail(e);
-			goto out;
-		}
-		if (!run_editor(ctx, path, &e) || !g_file_get_contents(path, &cover, NULL, &e)) {
-			rc = fail(e);
-			goto out;
-		}
-	}
 	if (!g_utf8_validate(cover, -1, NULL)) {
-		rc = fail(g_error_new(QUILL_ERROR, QUILL_ERROR_INPUT, "%s: the cover is not UTF-8",
-				      file ? file : "cover"));
+		rc = failf(QUILL_ERROR_INPUT, "%s: the cover is not UTF-8", file ? file : "cover");
 		goto out;
 	}
 	if (!*(cover + strspn(cover, " \t\r\n"))) {
-		fprintf(stderr, "quill: the cover is empty; it was left as it was\n");
-		rc = 1;
+		rc = failf(QUILL_ERROR_NEGATIVE, "the cover is empty; it was left as it was");
 		goto out;
 	}
 	if (!g_str_has_suffix(cover, "\n")) {
@@ -336,9 +253,9 @@ int cmd_series_edit_cover(int argc, char **argv, struct ctx *ctx)
 		g_free(cover);
 		cover = c;
 	}
+	rc = 0;
 	if (!strcmp(cover, s->cover)) {
 		printf("series %s: the cover is unchanged\n", s->name);
-		rc = 0;
 		goto out;
 	}
 	g_free(s->cover);
@@ -349,7 +266,6 @@ int cmd_series_edit_cover(int argc, char **argv, struct ctx *ctx)
 		goto out;
 	}
 	printf("series %s: cover updated\n", s->name);
-	rc = 0;
 out:
 	if (path && rc == 0)
 		g_unlink(path);

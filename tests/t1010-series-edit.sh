@@ -106,6 +106,17 @@ test_expect_success 'edit --branch moves the series to another branch, and the t
 	test_must_fail git config branch.frob-v2.quillSeries
 '
 
+test_expect_success 'edit --branch whose state commit fails leaves the tie as it was (4)' '
+	cd r &&
+	old=$(state frob) &&
+	: >.git/refs/quill/series/frob.lock &&
+	quill_fails 4 "frob\\.lock exists" series edit frob --branch frob-v2 &&
+	rm .git/refs/quill/series/frob.lock &&
+	test "$(state frob)" = "$old" &&
+	test "$(git config branch.frob.quillSeries)" = frob &&
+	test_must_fail git config branch.frob-v2.quillSeries
+'
+
 test_expect_success 'edit --branch naming no branch is refused (2), unchanged' '
 	cd r &&
 	old=$(state frob) &&

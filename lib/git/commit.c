@@ -334,6 +334,15 @@ gboolean commit_resolve(git_oid *out, git_repository *repo, const char *rev, GEr
 	return TRUE;
 }
 
+gboolean commit_branch_exists(git_repository *repo, const char *name)
+{
+	git_reference *r = NULL;
+	gboolean yes = git_branch_lookup(&r, repo, name, GIT_BRANCH_LOCAL) == 0;
+
+	git_reference_free(r);
+	return yes;
+}
+
 static gboolean title_char(char c)
 {
 	return g_ascii_isalnum(c) || c == '.' || c == '_';

@@ -55,6 +55,9 @@ char *commit_shortlog(GPtrArray *patches);
  * commit).  QUILL_ERROR_USAGE when it names nothing. */
 gboolean commit_resolve(git_oid *out, git_repository *repo, const char *rev, GError **error);
 
+/* TRUE when the local branch NAME (short name) exists. */
+gboolean commit_branch_exists(git_repository *repo, const char *name);
+
 /* The subject of a commit message msg[0..len), as commit_patch_load takes
  * it: the first paragraph, its lines joined by single spaces (caller owns). */
 char *commit_message_subject(const char *msg, gsize len);

@@ -38,7 +38,6 @@ void b4_branch_free(struct b4_branch *b)
 		g_ptr_array_unref(b->patches);
 	if (b->sent)
 		g_ptr_array_unref(b->sent);
-	g_ptr_array_unref(b->warnings);
 	g_free(b);
 }
 
@@ -109,7 +108,7 @@ static char **json_strv(json_t *arr)
 
 /* Split the cover commit's message into the cover and the tracking data. */
 static gboolean parse_cover(struct b4_branch *b, const char *msg, json_t **history,
-			    GError **error)
+			    warn_fn warn, void *payload, GError **error)
 {
 	const char *marker = find_marker(msg), *brace = strchr(marker, '{');
 	json_error_t je;
@@ -143,10 +142,9 @@ static gboolean parse_cover(struct b4_branch *b, const char *msg, json_t **histo
 		for (char **p = pre; *p; p++) {
 			if (g_str_has_prefix(*p, "change-id:"))
 				g_ptr_array_add(kept, g_strstrip(g_strdup(*p + strlen("change-id:"))));
-			else
-				g_ptr_array_add(b->warnings,
-						g_strdup_printf("b4 prerequisite '%s' not kept (quill "
-								"records change-ids only)", *p));
+			else if (warn)
+				warn(payload, "b4 prerequisite '%s' not kept (quill records "
+					      "change-ids only)", *p);
 		}
 		g_ptr_array_add(kept, NULL);
 		b->prereqs = (char **)g_ptr_array_free(kept, FALSE);
@@ -163,7 +161,7 @@ static gboolean parse_cover(struct b4_branch *b, const char *msg, json_t **histo
 /* The cover commit: the oldest marker commit after the merge-base with the
  * recorded base branch, else the newest one on the branch. */
 static gboolean find_cover(struct b4_branch *b, git_repository *repo, json_t **history,
-			   GError **error)
+			   warn_fn warn, void *payload, GError **error)
 {
 	GArray *found = marker_commits(repo, &b->tip, NULL, NULL, error);
 	char *key = g_strdup_printf("branch.%s.b4-prep-cover-strategy", b->branch);
@@ -194,7 +192,7 @@ static gboolean find_cover(struct b4_branch *b, git_repository *repo, json_t **h
 		qerr_git(error, rc, "cannot read commit %s", git_oid_tostr_s(&b->cover));
 		goto done;
 	}
-	if (!parse_cover(b, git_commit_message(c), history, error))
+	if (!parse_cover(b, git_commit_message(c), history, warn, payload, error))
 		goto done;
 	if (b->base_branch && commit_resolve(&up, repo, b->base_branch, NULL) &&
 	    git_merge_base(&base, repo, &b->tip, &up) == 0) {
@@ -212,7 +210,7 @@ static gboolean find_cover(struct b4_branch *b, git_repository *repo, json_t **h
 			g_clear_pointer(&b->prereqs, g_strfreev);
 			json_decref(*history);
 			if ((rc = git_commit_lookup(&c, repo, &b->cover)) < 0 ||
-			    !parse_cover(b, git_commit_message(c), history, error)) {
+			    !parse_cover(b, git_commit_message(c), history, warn, payload, error)) {
 				if (rc < 0)
 					qerr_git(error, rc, "cannot read commit %s",
 						 git_oid_tostr_s(&b->cover));
@@ -294,7 +292,7 @@ static gboolean tag_base(git_oid *out, git_repository *repo, const char *msg, co
 
 /* Read sent/<name>-vK (or sent/<change-id>-vK). */
 static gboolean read_sent(struct b4_sent **out, struct b4_branch *b, git_repository *repo,
-			  json_t *history, int k, GError **error)
+			  json_t *history, int k, warn_fn warn, void *payload, GError **error)
 {
 	char *short_name = b4_series_name(b->branch);
 	char *names[2] = { g_strdup_printf("sent/%s-v%d", b->change_id, k),
@@ -340,10 +338,9 @@ static gboolean read_sent(struct b4_sent **out, struct b4_branch *b, git_reposit
 			     s->tag, b->branch);
 			goto done;
 		}
-		g_ptr_array_add(b->warnings,
-				g_strdup_printf("%s: no usable base-commit: line; v%d is taken from "
-						"the fork point %.12s", s->tag, k,
-						git_oid_tostr_s(&s->base)));
+		if (warn)
+			warn(payload, "%s: no usable base-commit: line; v%d is taken from the fork "
+				      "point %.12s", s->tag, k, git_oid_tostr_s(&s->base));
 	}
 	s->cover_msgid = history_msgid(history, k);
 	*out = s;
@@ -360,7 +357,7 @@ done:
 }
 
 gboolean b4_branch_read(struct b4_branch **out, git_repository *repo, const char *branch,
-			GError **error)
+			warn_fn warn, void *payload, GError **error)
 {
 	struct b4_branch *b = g_new0(struct b4_branch, 1);
 	git_reference *ref = NULL, *resolved = NULL;
@@ -369,7 +366,6 @@ gboolean b4_branch_read(struct b4_branch **out, git_repository *repo, const char
 	int rc;
 
 	*out = NULL;
-	b->warnings = g_ptr_array_new_with_free_func(g_free);
 	b->branch = g_strdup(g_str_has_prefix(branch, "refs/heads/") ? branch + 11 : branch);
 	rc = git_branch_lookup(&ref, repo, b->branch, GIT_BRANCH_LOCAL);
 	if (rc == GIT_ENOTFOUND || rc == GIT_EINVALIDSPEC) {
@@ -381,13 +377,13 @@ gboolean b4_branch_read(struct b4_branch **out, git_repository *repo, const char
 		goto done;
 	}
 	git_oid_cpy(&b->tip, git_reference_target(resolved));
-	if (!find_cover(b, repo, &history, error) ||
+	if (!find_cover(b, repo, &history, warn, payload, error) ||
 	    !commit_range(&b->patches, repo, &b->cover, &b->tip, error))
 		goto done;
 	b->sent = g_ptr_array_new_with_free_func((GDestroyNotify)sent_free);
 	for (int k = 1; k < b->revision; k++) {
 		struct b4_sent *s;
-		if (!read_sent(&s, b, repo, history, k, error))
+		if (!read_sent(&s, b, repo, history, k, warn, payload, error))
 			goto done;
 		g_ptr_array_add(b->sent, s);
 	}
@@ -441,31 +437,21 @@ static gboolean rebuild(git_oid *tip_out, git_repository *repo, const struct b4_
 
 static gboolean check_free(git_repository *repo, const char *name, GError **error)
 {
-	git_reference *r = NULL;
-	char *ref;
-	git_oid oid;
-	int rc;
-
 	if (!store_name_valid(name))
 		return qerr(error, QUILL_ERROR_USAGE,
 			    "'%s' is not a valid series name (one path component, no spaces): "
 			    "give --name", name);
-	ref = store_ref_name(name);
-	rc = git_reference_name_to_id(&oid, repo, ref);
-	g_free(ref);
-	if (rc == 0)
+	if (store_exists(repo, name))
 		return qerr(error, QUILL_ERROR_USAGE, "series '%s' already exists: give --name",
 			    name);
-	if (git_branch_lookup(&r, repo, name, GIT_BRANCH_LOCAL) == 0) {
-		git_reference_free(r);
+	if (commit_branch_exists(repo, name))
 		return qerr(error, QUILL_ERROR_USAGE,
 			    "a branch '%s' exists already: give --name for the new one", name);
-	}
 	return TRUE;
 }
 
 gboolean b4_import(struct series **out, git_repository *repo, const struct b4_branch *b,
-		   const char *name_opt, char **warning, GError **error)
+		   const char *name_opt, warn_fn warn, void *payload, GError **error)
 {
 	char *name = name_opt ? g_strdup(name_opt) : b4_series_name(b->branch), *msg;
 	struct series *s = NULL;
@@ -476,8 +462,6 @@ gboolean b4_import(struct series **out, git_repository *repo, const struct b4_br
 	int rc;
 
 	*out = NULL;
-	if (warning)
-		*warning = NULL;
 	if (!check_free(repo, name, error) || !rebuild(&tip, repo, b, error))
 		goto done;
 	if ((rc = git_commit_lookup(&tipc, repo, &tip)) < 0 ||
@@ -509,7 +493,7 @@ gboolean b4_import(struct series **out, git_repository *repo, const struct b4_br
 	s->version = b->revision;
 	msg = g_strdup_printf("import-b4: %s (change-id %s, v%d)", b->branch, b->change_id,
 			      b->revision);
-	ok = series_adopt(s, repo, msg, warning, error);
+	ok = series_adopt(s, repo, msg, warn, payload, error);
 	g_free(msg);
 done:
 	if (!ok && created)

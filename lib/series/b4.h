@@ -22,6 +22,7 @@
 #include <git2.h>
 #include <glib.h>
 
+#include "core/warn.h"
 #include "series/series.h"
 
 #define B4_MARKER "--- b4-submit-tracking ---"
@@ -51,7 +52,6 @@ struct b4_branch {
 	char **prereqs;		/* quill's form "CHANGE-ID:vN" of b4's change-id prerequisites */
 	GPtrArray *patches;	/* git_oid* of cover..tip, oldest first */
 	GPtrArray *sent;	/* struct b4_sent*, index i = v(i+1), for v1..v(revision-1) */
-	GPtrArray *warnings;	/* char*: what was read with a fallback */
 };
 
 /* Read a b4 prep branch (all of the above).  Errors: QUILL_ERROR_USAGE when
@@ -59,21 +59,23 @@ struct b4_branch {
  * (no B4_MARKER: not a b4 branch), when the tracking JSON does not parse or
  * lacks change-id/revision, when the cover commit is not empty or the
  * patches hold a merge, or when a sent tag of v1..v(revision-1) is missing.
+ * What is read with a fallback (a prerequisite quill cannot keep, a sent
+ * tag without a usable base-commit: line) goes to `warn` (may be NULL).
  * *out: caller owns (b4_branch_free). */
 gboolean b4_branch_read(struct b4_branch **out, git_repository *repo, const char *branch,
-			GError **error);
+			warn_fn warn, void *payload, GError **error);
 void b4_branch_free(struct b4_branch *b);
 
 /* Adopt b4 branch `b` as series `name` (NULL: the branch name without
  * "b4/"), on a new branch of that name: see the top of this file.  The new
  * branch is tied to the series (branch.<b>.quillSeries) and the tags
- * quill/NAME/vK are created (if that fails, *warning says so (caller
- * owns; may be NULL) and the next run repairs them).  Errors:
+ * quill/NAME/vK are created (if that fails, `warn` (may be NULL) says so
+ * and the next run repairs them).  Errors:
  * QUILL_ERROR_USAGE when the name is not valid or a series or branch of
  * that name exists; nothing is left behind on failure.  *out: caller owns
  * (series_free). */
 gboolean b4_import(struct series **out, git_repository *repo, const struct b4_branch *b,
-		   const char *name, char **warning, GError **error);
+		   const char *name, warn_fn warn, void *payload, GError **error);
 
 /* The series name import-b4 gives branch BRANCH: without "b4/" (caller owns). */
 char *b4_series_name(const char *branch);

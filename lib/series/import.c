@@ -54,6 +54,11 @@ static gboolean line_is(const char *p, const char *end, const char *what)
 	return e == end;
 }
 
+/* Read one exported patch back as the commit it was made from.  Not
+ * mailinfo_split (mail/mailinfo.h): git mailinfo's rules would change the
+ * commit (an author name over 60 bytes becomes the address, "Re:" and runs
+ * of blanks go from the subject, a message line starting "diff -" or
+ * "Index: " ends the message), where an import must give it back as it was. */
 static gboolean parse_mail(struct mail_patch *out, const char *path, GError **error)
 {
 	char *data = NULL, *text = NULL;
@@ -422,15 +427,6 @@ static gboolean read_into_state(struct state *st, const char *dir, const char *r
 	return ok;
 }
 
-static gboolean branch_exists(git_repository *repo, const char *name)
-{
-	git_reference *r = NULL;
-	gboolean yes = git_branch_lookup(&r, repo, name, GIT_BRANCH_LOCAL) == 0;
-
-	git_reference_free(r);
-	return yes;
-}
-
 static gboolean make_branch(git_repository *repo, const char *name, const git_oid *at,
 			    GError **error)
 {
@@ -499,17 +495,11 @@ gboolean series_import(struct import_result *out, git_repository *repo, const ch
 		g_free(s->branch);
 		s->branch = g_strdup(name);
 	}
-	{
-		char *ref = store_ref_name(name);
-		git_oid x;
-		int rc = git_reference_name_to_id(&x, repo, ref);
-		g_free(ref);
-		if (rc == 0) {
-			qerr(error, QUILL_ERROR_USAGE, "series '%s' already exists", name);
-			goto done;
-		}
+	if (store_exists(repo, name)) {
+		qerr(error, QUILL_ERROR_USAGE, "series '%s' already exists", name);
+		goto done;
 	}
-	if (branch_exists(repo, s->branch)) {
+	if (commit_branch_exists(repo, s->branch)) {
 		qerr(error, QUILL_ERROR_USAGE, "branch '%s' already exists", s->branch);
 		goto done;
 	}
@@ -572,7 +562,7 @@ gboolean series_import(struct import_result *out, git_repository *repo, const ch
 		char *head = config_head_branch(repo);
 		git_oid x;
 
-		if (head && strcmp(head, s->branch) && !branch_exists(repo, head) &&
+		if (head && strcmp(head, s->branch) && !commit_branch_exists(repo, head) &&
 		    git_oid_fromstr(&x, im.upstream_tip) == 0)
 			make_branch(repo, head, &x, NULL);
 		g_free(head);
@@ -582,7 +572,7 @@ gboolean series_import(struct import_result *out, git_repository *repo, const ch
 	made_branch = TRUE;
 	{
 		char *msg = g_strdup_printf("import from %s", dir);
-		ok = series_adopt(s, repo, msg, NULL, error);
+		ok = series_adopt(s, repo, msg, NULL, NULL, error);
 		g_free(msg);
 	}
 	if (!ok)

@@ -38,15 +38,6 @@ char *series_upstream_spec(git_repository *repo, const char *rev, GError **error
 
 /* ---- create ---- */
 
-static gboolean branch_exists(git_repository *repo, const char *name)
-{
-	git_reference *r = NULL;
-	gboolean yes = git_branch_lookup(&r, repo, name, GIT_BRANCH_LOCAL) == 0;
-
-	git_reference_free(r);
-	return yes;
-}
-
 static char *branch_upstream_name(git_repository *repo, const char *branch)
 {
 	git_reference *br = NULL, *up = NULL;
@@ -95,8 +86,6 @@ done:
 	return ok;
 }
 
-#define NOTES_REF "refs/notes/quill"
-
 /* Start refs/notes/quill when it is missing: a notes commit with an empty
  * tree, as the first 'git notes add' makes one.  git warns "notes ref ... is
  * invalid" on every amend and rebase while notes.rewriteRef names a ref that
@@ -112,7 +101,7 @@ static gboolean ensure_notes_ref(git_repository *repo)
 	git_oid oid;
 	int rc;
 
-	if (git_reference_name_to_id(&oid, repo, NOTES_REF) == 0)
+	if (git_reference_name_to_id(&oid, repo, STORE_NOTES_REF) == 0)
 		return TRUE;
 	if (git_signature_new(&sig, "quill", "quill@invalid", 0, 0) < 0)
 		return FALSE;
@@ -121,7 +110,7 @@ static gboolean ensure_notes_ref(git_repository *repo)
 	    (rc = git_tree_lookup(&tree, repo, &oid)) == 0 &&
 	    (rc = git_commit_create(&oid, repo, NULL, sig, sig, NULL,
 				    "Notes of quill: review items per patch and version\n", tree, 0, NULL)) == 0)
-		rc = git_reference_create(&ref, repo, NOTES_REF, &oid, 0, "quill: start the notes");
+		rc = git_reference_create(&ref, repo, STORE_NOTES_REF, &oid, 0, "quill: start the notes");
 	git_reference_free(ref);
 	git_tree_free(tree);
 	git_treebuilder_free(tb);
@@ -138,36 +127,31 @@ void series_tie_branch(git_repository *repo, const char *branch, const char *nam
 	g_free(key);
 	rw = config_get(repo, "notes.rewriteRef");
 	if (!rw && ensure_notes_ref(repo))
-		config_set(repo, "notes.rewriteRef", NOTES_REF, NULL);
+		config_set(repo, "notes.rewriteRef", STORE_NOTES_REF, NULL);
 	g_free(rw);
 }
 
 gboolean series_create(struct series **out, git_repository *repo,
-		       const struct series_new_opts *o, char **warning, GError **error)
+		       const struct series_new_opts *o, warn_fn warn, void *payload,
+		       GError **error)
 {
 	struct series *s = NULL;
 	git_oid base;
 	git_reference *created = NULL;
-	char *ref;
 	gint64 now;
 	int rc;
 
 	*out = NULL;
-	if (warning)
-		*warning = NULL;
 	if (!store_name_valid(o->name))
 		return qerr(error, QUILL_ERROR_USAGE,
 			    "'%s' is not a valid series name (one path component, no spaces)", o->name);
-	ref = store_ref_name(o->name);
-	rc = git_reference_name_to_id(&base, repo, ref);
-	g_free(ref);
-	if (rc == 0)
+	if (store_exists(repo, o->name))
 		return qerr(error, QUILL_ERROR_USAGE, "series '%s' already exists", o->name);
 
 	s = series_new_empty(NULL);
 	s->name = g_strdup(o->name);
 	if (o->branch) {
-		if (!branch_exists(repo, o->branch)) {
+		if (!commit_branch_exists(repo, o->branch)) {
 			qerr(error, QUILL_ERROR_USAGE, "no branch '%s' to adopt", o->branch);
 			goto fail;
 		}
@@ -186,7 +170,7 @@ gboolean series_create(struct series **out, git_repository *repo,
 	} else {
 		git_commit *c = NULL;
 
-		if (branch_exists(repo, o->name)) {
+		if (commit_branch_exists(repo, o->name)) {
 			qerr(error, QUILL_ERROR_USAGE,
 			     "a branch '%s' exists already: adopt it with --branch %s", o->name, o->name);
 			goto fail;
@@ -247,8 +231,8 @@ gboolean series_create(struct series **out, git_repository *repo,
 	if (created && !o->no_checkout) {
 		GError *e = NULL;
 		if (!switch_to(repo, s->branch, &base, &e)) {
-			if (warning)
-				*warning = g_strdup(e->message);
+			if (warn)
+				warn(payload, "%s", e->message);
 			g_error_free(e);
 		}
 	}
@@ -312,14 +296,12 @@ gboolean series_rename(struct series *s, git_repository *repo, const char *new_n
 /* ---- adopt ---- */
 
 gboolean series_adopt(struct series *s, git_repository *repo, const char *message,
-		      char **warning, GError **error)
+		      warn_fn warn, void *payload, GError **error)
 {
 	GArray *extra = g_array_new(FALSE, FALSE, sizeof(git_oid));
 	GError *e = NULL;
 	gboolean ok;
 
-	if (warning)
-		*warning = NULL;
 	for (guint i = 0; i < s->versions->len; i++) {
 		const struct series_version *v = g_ptr_array_index(s->versions, i);
 		git_oid o;
@@ -340,8 +322,8 @@ gboolean series_adopt(struct series *s, git_repository *repo, const char *messag
 	/* the state is written: a tag that cannot be made now is made by the
 	 * next command that opens the series */
 	if (series_repair(s, repo, &e) < 0) {
-		if (warning)
-			*warning = g_strdup_printf("tags not created yet: %s", e->message);
+		if (warn)
+			warn(payload, "tags not created yet: %s", e->message);
 		g_error_free(e);
 	}
 	return TRUE;

@@ -13,6 +13,7 @@
 #include <git2.h>
 #include <glib.h>
 
+#include "core/warn.h"
 #include "series/store.h"
 
 #define SERIES_TAG_PREFIX "refs/tags/quill/"
@@ -67,9 +68,11 @@ struct series_new_opts {
 
 /* Create a series: a branch (created at the base unless adopted), the state
  * ref, branch.<b>.quillSeries and notes.rewriteRef.  *out is owned by the
- * caller.  `warning` (may be NULL) receives a non-fatal problem (caller owns). */
+ * caller.  A problem after the series is made (HEAD not switched to its
+ * new branch) goes to `warn` (may be NULL). */
 gboolean series_create(struct series **out, git_repository *repo,
-		       const struct series_new_opts *opts, char **warning, GError **error);
+		       const struct series_new_opts *opts, warn_fn warn, void *payload,
+		       GError **error);
 
 /* An empty series named NAME (NULL allowed) with version 1 and no state
  * (series_blank below gives it one); free with series_free. */
@@ -79,9 +82,10 @@ void series_patch_free(struct series_patch *p);
 /* Write a series built in memory as a new state ref (it must not exist):
  * one state commit with every frozen tip and base as extra parents, then
  * branch.<b>.quillSeries and the tags.  s->branch must exist.  A tag that
- * cannot be written is only a *warning (caller owns; may be NULL). */
+ * cannot be written is only a warning, to `warn` (may be NULL); the next
+ * series_repair writes it. */
 gboolean series_adopt(struct series *s, git_repository *repo, const char *message,
-		      char **warning, GError **error);
+		      warn_fn warn, void *payload, GError **error);
 
 /* Parse a series from a state (read from git or built in memory).  On
  * success the series owns `st`; on failure the caller still does. */
@@ -178,6 +182,40 @@ int series_repair(struct series *s, git_repository *repo, GError **error);
 /* Rename the series (state ref, tags, branch.<b>.quillSeries). */
 gboolean series_rename(struct series *s, git_repository *repo, const char *new_name,
 		       GError **error);
+
+/* What series_edit changes: NULL leaves a field as it is.  In a list an
+ * entry "" is dropped, so { "", NULL } empties it. */
+struct series_edit_opts {
+	const char *const *prefixes;
+	const char *const *to;
+	const char *const *cc;
+	const char *base;		/* REV: remembered as series_upstream_spec says */
+	const char *branch;		/* an existing local branch */
+	const char *list;		/* "" for none */
+	const char *const *prereqs;	/* CHANGE-ID[:vN] or a local series NAME[:vN] */
+	const char *rename;		/* the new name */
+	warn_fn warn;			/* problems after the commit (may be NULL) */
+	void *payload;
+};
+
+/* The fields an edit changes, as series edit names them: " prefix to cc"
+ * ("" when it only renames; caller owns). */
+char *series_edit_what(const struct series_edit_opts *o);
+
+/* Edit series s: the fields of `o` in one state commit "edit:<what>", then
+ * the tie of a new branch (branch.<b>.quillSeries moves from the old
+ * branch; a config that cannot be written is a warning: the edit stands),
+ * then a rename (series_rename: its own commit).  Errors before the commit
+ * (a base that names no commit: QUILL_ERROR_USAGE; no such branch:
+ * QUILL_ERROR_USAGE) write nothing, but s may hold the edits in memory.
+ * An edit that changes nothing writes no commit. */
+gboolean series_edit(struct series *s, git_repository *repo, const struct series_edit_opts *o,
+		     GError **error);
+
+/* A prerequisite as the state keeps it: "NAME[:vN]" naming a series of this
+ * repository becomes "CHANGE-ID[:vN]" of that series; anything else is kept
+ * as given (caller owns). */
+char *series_prereq_resolve(git_repository *repo, const char *given);
 
 /* How to remember REV as a series' upstream (series->upstream): a branch,
  * remote branch or tag by its short name, as it may move on; anything

@@ -42,6 +42,16 @@ char *store_ref_name(const char *name)
 	return g_strconcat(STORE_REF_PREFIX, name, NULL);
 }
 
+gboolean store_exists(git_repository *repo, const char *name)
+{
+	char *ref = store_ref_name(name);
+	git_oid oid;
+	int rc = git_reference_name_to_id(&oid, repo, ref);
+
+	g_free(ref);
+	return rc == 0;
+}
+
 struct state *state_new(const char *name)
 {
 	struct state *st = g_new0(struct state, 1);

@@ -15,6 +15,10 @@
 
 #define STORE_REF_PREFIX "refs/quill/series/"
 
+/* The notes of every series (review items per patch and version): started
+ * by series new (series_tie_branch), carried by push and fetch (sync.h). */
+#define STORE_NOTES_REF "refs/notes/quill"
+
 struct state;
 
 /* TRUE if NAME can name a series: one ref path component, no '/'. */
@@ -22,6 +26,9 @@ gboolean store_name_valid(const char *name);
 
 /* "refs/quill/series/NAME" (caller owns, g_free). */
 char *store_ref_name(const char *name);
+
+/* TRUE when the state ref of series NAME exists. */
+gboolean store_exists(git_repository *repo, const char *name);
 
 /* A new, empty state for series NAME, not yet in git (store_commit creates
  * the ref, failing if it exists).  Free with state_free. */

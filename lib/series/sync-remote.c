@@ -3,6 +3,7 @@
 #include "series/sync.h"
 #include "series/sync-remote.h"
 #include "git/config.h"
+#include "series/store.h"
 #include "core/error.h"
 #include "series/store.h"
 
@@ -95,7 +96,12 @@ gboolean conn_open(struct conn *c, git_repository *repo, const char *given, gboo
 	} else if (g_file_test(name, G_FILE_TEST_IS_DIR)) {
 		c->url = g_canonicalize_filename(name, NULL);
 	} else {
-		if (given)
+		if (given && push && store_name_valid(given) && store_exists(repo, given))
+			/* a series' name where the remote goes: say how to push it */
+			qerr(error, QUILL_ERROR_USAGE,
+			     "no remote '%s': neither a configured remote nor a path or URL "
+			     "(to push series %s: quill series push REMOTE %s)", name, given, given);
+		else if (given)
 			qerr(error, QUILL_ERROR_USAGE,
 			     "no remote '%s': neither a configured remote nor a path or URL", name);
 		else
@@ -153,7 +159,7 @@ void conn_callbacks_init(git_remote_callbacks *cb, struct conn *c)
 static gboolean ours(const char *ref)
 {
 	return g_str_has_prefix(ref, STORE_REF_PREFIX) || g_str_has_prefix(ref, TAG_PREFIX) ||
-	       !strcmp(ref, SYNC_NOTES_REF);
+	       !strcmp(ref, STORE_NOTES_REF);
 }
 
 /* Connect and learn the remote's refs in our namespaces. */

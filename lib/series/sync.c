@@ -301,9 +301,9 @@ gboolean sync_push(struct sync_report **out, git_repository *repo, const struct 
 		}
 		g_free(ref);
 	}
-	if (sync_local_oid(&notes, repo, SYNC_NOTES_REF)) {
-		r->notes = item_new("quill", &notes, conn_remote_oid(&c, SYNC_NOTES_REF));
-		push_decide(r->notes, repo, SYNC_NOTES_REF, &notes, conn_remote_oid(&c, SYNC_NOTES_REF),
+	if (sync_local_oid(&notes, repo, STORE_NOTES_REF)) {
+		r->notes = item_new("quill", &notes, conn_remote_oid(&c, STORE_NOTES_REF));
+		push_decide(r->notes, repo, STORE_NOTES_REF, &notes, conn_remote_oid(&c, STORE_NOTES_REF),
 			    queue, "notes");
 	}
 	if (!o->dry_run && queue->len && !push_send(&c, repo, queue, error))
@@ -333,7 +333,7 @@ static char *tracked_ref(const struct conn *c, const char *tracking)
 	if (g_str_has_prefix(rest, "tags/"))
 		return g_strconcat(TAG_PREFIX, rest + strlen("tags/"), NULL);
 	if (!strcmp(rest, "notes/quill"))
-		return g_strdup(SYNC_NOTES_REF);
+		return g_strdup(STORE_NOTES_REF);
 	return NULL;
 }
 
@@ -393,7 +393,7 @@ static void fetch_decide(struct sync_item *it, git_repository *repo, const struc
 		it->state = SYNC_AHEAD;
 	} else {
 		it->state = SYNC_DIVERGED;
-		if (!strcmp(ref, SYNC_NOTES_REF))
+		if (!strcmp(ref, STORE_NOTES_REF))
 			it->note = g_strdup_printf("both sides changed the notes; nothing was "
 						   "overwritten (merge: git notes --ref=quill merge %s%s)",
 						   c->track, rest);
@@ -529,7 +529,7 @@ gboolean sync_fetch(struct sync_report **out, git_repository *repo, const struct
 	specs = g_ptr_array_new_with_free_func(g_free);
 	g_ptr_array_add(specs, g_strdup_printf("+" STORE_REF_PREFIX "*:%sseries/*", c.track));
 	g_ptr_array_add(specs, g_strdup_printf("+" TAG_PREFIX "*:%stags/*", c.track));
-	g_ptr_array_add(specs, g_strdup_printf("+" SYNC_NOTES_REF ":%snotes/quill", c.track));
+	g_ptr_array_add(specs, g_strdup_printf("+" STORE_NOTES_REF ":%snotes/quill", c.track));
 	names = heads_with_prefix(&c, STORE_REF_PREFIX);
 	if (g_hash_table_size(c.heads)) {
 		git_fetch_options fo = GIT_FETCH_OPTIONS_INIT;
@@ -571,12 +571,12 @@ gboolean sync_fetch(struct sync_report **out, git_repository *repo, const struct
 		if (settled(it))
 			settle_series(it, repo);
 	}
-	if (conn_remote_oid(&c, SYNC_NOTES_REF)) {
+	if (conn_remote_oid(&c, STORE_NOTES_REF)) {
 		git_oid mine;
-		gboolean have = sync_local_oid(&mine, repo, SYNC_NOTES_REF);
+		gboolean have = sync_local_oid(&mine, repo, STORE_NOTES_REF);
 
-		r->notes = item_new("quill", have ? &mine : NULL, conn_remote_oid(&c, SYNC_NOTES_REF));
-		fetch_decide(r->notes, repo, &c, SYNC_NOTES_REF, conn_remote_oid(&c, SYNC_NOTES_REF));
+		r->notes = item_new("quill", have ? &mine : NULL, conn_remote_oid(&c, STORE_NOTES_REF));
+		fetch_decide(r->notes, repo, &c, STORE_NOTES_REF, conn_remote_oid(&c, STORE_NOTES_REF));
 	}
 	ok = TRUE;
 done:

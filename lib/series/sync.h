@@ -29,7 +29,6 @@
 #include <glib.h>
 
 #define SYNC_TRACK_PREFIX "refs/quill-remote/"
-#define SYNC_NOTES_REF "refs/notes/quill"
 
 enum sync_state {
 	SYNC_UP_TO_DATE,	/* both sides hold the same */
@@ -71,7 +70,9 @@ struct sync_opts {
 /* Push / fetch.  *out (caller owns: sync_report_free) says per ref what
  * happened; a rejected or diverged series is not an error.  Errors:
  * QUILL_ERROR_USAGE when the remote names nothing (no such remote, and
- * neither a path nor a URL) or a NAME is no local series;
+ * neither a path nor a URL; for a push of a remote that is a local
+ * series' name, the message says how to push that series) or a NAME is no
+ * local series;
  * QUILL_ERROR_OUTSIDE when the remote cannot be reached or the transfer
  * fails. */
 gboolean sync_push(struct sync_report **out, git_repository *repo, const struct sync_opts *o,
