@@ -4,6 +4,7 @@
 #include "mail/mailinfo.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -33,11 +34,19 @@ static gboolean opt_encoding(const char *name, const char *value, gpointer data,
 	return TRUE;
 }
 
-static void print_warning(const char *message, void *data)
-{
-	struct ctx *ctx = data;
+/* The warn_fn for mailinfo: "quill: <command>: warning: ...", the payload
+ * being the command's name. */
+static void print_warning(void *payload, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
 
-	fprintf(stderr, "quill: %s: warning: %s\n", ctx->name, message);
+static void print_warning(void *payload, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "quill: %s: warning: ", (const char *)payload);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
 }
 
 /* Write a whole file as git does (opened for writing in place, so that
@@ -141,7 +150,7 @@ int cmd_mail_info(int argc, char **argv, struct ctx *ctx)
 	o.inbody_headers = !no_inbody;
 	o.charset = charset_choice;
 	o.warn = print_warning;
-	o.warn_data = ctx;
+	o.warn_payload = (void *)ctx->name;
 	if (!quoted_cr || !strcmp(quoted_cr, "warn")) {
 		o.quoted_cr = MAILINFO_QUOTED_CR_WARN;
 	} else if (!strcmp(quoted_cr, "nowarn")) {
