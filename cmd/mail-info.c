@@ -4,6 +4,7 @@
 #include "mail/mailinfo.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -33,11 +34,19 @@ static gboolean opt_encoding(const char *name, const char *value, gpointer data,
 	return TRUE;
 }
 
-static void print_warning(const char *message, void *data)
-{
-	struct ctx *ctx = data;
+/* The warn_fn for mailinfo: "quill: <command>: warning: ...", the payload
+ * being the command's name. */
+static void print_warning(void *payload, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
 
-	fprintf(stderr, "quill: %s: warning: %s\n", ctx->name, message);
+static void print_warning(void *payload, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "quill: %s: warning: ", (const char *)payload);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
 }
 
 /* Write a whole file as git does (opened for writing in place, so that
@@ -48,14 +57,11 @@ static int write_output(const char *path, const GString *s)
 {
 	FILE *f = fopen(path, "w");
 
-	if (!f) {
-		fprintf(stderr, "quill: mail info: cannot open %s: %s\n", path, g_strerror(errno));
-		return 2;
-	}
-	if ((s->len && fwrite(s->str, 1, s->len, f) != s->len) | (fclose(f) != 0)) {
-		fprintf(stderr, "quill: mail info: cannot write %s: %s\n", path, g_strerror(errno));
-		return 4;
-	}
+	if (!f)
+		return failf(QUILL_ERROR_USAGE, "mail info: cannot open %s: %s", path, g_strerror(errno));
+	if ((s->len && fwrite(s->str, 1, s->len, f) != s->len) | (fclose(f) != 0))
+		return failf(QUILL_ERROR_OUTSIDE, "mail info: cannot write %s: %s", path,
+			     g_strerror(errno));
 	return 0;
 }
 
@@ -74,18 +80,81 @@ static GString *read_stdin(void)
 	return in;
 }
 
+/* The options other than the charset, as given. */
+struct info_opts {
+	gboolean keep, brackets, msgid, scissors, no_scissors, no_inbody;
+	char *quoted_cr;
+};
+
+/* The options for mailinfo_split: -1, else the usage error's exit code. */
+static int make_options(struct ctx *ctx, const struct info_opts *io, struct mailinfo_options *o)
+{
+	mailinfo_options_init(o);
+	o->keep_subject = io->keep;
+	o->keep_brackets = io->brackets;
+	o->message_id = io->msgid;
+	o->scissors = io->scissors && !io->no_scissors;
+	o->inbody_headers = !io->no_inbody;
+	o->charset = charset_choice;
+	o->warn = print_warning;
+	o->warn_payload = (void *)ctx->name;
+	if (!io->quoted_cr || !strcmp(io->quoted_cr, "warn"))
+		o->quoted_cr = MAILINFO_QUOTED_CR_WARN;
+	else if (!strcmp(io->quoted_cr, "nowarn"))
+		o->quoted_cr = MAILINFO_QUOTED_CR_NOWARN;
+	else if (!strcmp(io->quoted_cr, "strip"))
+		o->quoted_cr = MAILINFO_QUOTED_CR_STRIP;
+	else
+		return usage_error(ctx, "--quoted-cr: '%s' is not warn, nowarn or strip", io->quoted_cr);
+	return -1;
+}
+
+/* The info block to standard output, then the problem git would exit 1
+ * on, if any; the exit code. */
+static int print_info(struct ctx *ctx, const struct mailinfo_result *r)
+{
+	if (fwrite(r->info->str, 1, r->info->len, stdout) != r->info->len || fflush(stdout))
+		return failf(QUILL_ERROR_OUTSIDE, "%s: cannot write standard output: %s", ctx->name,
+			     g_strerror(errno));
+	if (r->problem)
+		return failf(QUILL_ERROR_INPUT, "%s: standard input: %s", ctx->name, r->problem);
+	return 0;
+}
+
+/* Split the mail on standard input into MSG, PATCH and the info block on
+ * standard output; the exit code. */
+static int split_stdin(struct ctx *ctx, const struct mailinfo_options *o, const char *msg,
+		       const char *patch)
+{
+	struct mailinfo_result r = { 0 };
+	GString *in = read_stdin();
+	GError *e = NULL;
+	int rc;
+
+	if (!in)
+		return failf(QUILL_ERROR_OUTSIDE, "%s: cannot read standard input: %s", ctx->name,
+			     g_strerror(errno));
+	if (!mailinfo_split(in->str, in->len, o, &r, &e)) {
+		qerr_prefix(&e, "%s: standard input", ctx->name);
+		rc = fail(e);
+	} else if (!(rc = write_output(msg, r.msg)) && !(rc = write_output(patch, r.patch))) {
+		rc = print_info(ctx, &r);
+	}
+	mailinfo_result_clear(&r);
+	g_string_free(in, TRUE);
+	return rc;
+}
+
 int cmd_mail_info(int argc, char **argv, struct ctx *ctx)
 {
 	struct mailinfo_options o;
-	gboolean keep = FALSE, brackets = FALSE, msgid = FALSE, scissors = FALSE;
-	gboolean no_scissors = FALSE, no_inbody = FALSE;
-	char *quoted_cr = NULL;
+	struct info_opts io = { 0 };
 	GOptionEntry entries[] = {
-		{ "keep-subject", 'k', 0, G_OPTION_ARG_NONE, &keep,
+		{ "keep-subject", 'k', 0, G_OPTION_ARG_NONE, &io.keep,
 		  "Print the Subject as it is, [PATCH] and all", NULL },
-		{ "keep-non-patch", 'b', 0, G_OPTION_ARG_NONE, &brackets,
+		{ "keep-non-patch", 'b', 0, G_OPTION_ARG_NONE, &io.brackets,
 		  "Drop only the [...] groups that hold \"PATCH\" from the Subject", NULL },
-		{ "message-id", 'm', 0, G_OPTION_ARG_NONE, &msgid,
+		{ "message-id", 'm', 0, G_OPTION_ARG_NONE, &io.msgid,
 		  "End the message with a Message-Id: line (when there is a patch)", NULL },
 		{ "utf8", 'u', G_OPTION_FLAG_NO_ARG, G_OPTION_ARG_CALLBACK, opt_utf8,
 		  "Re-code the info and the message to UTF-8 (the default)", NULL },
@@ -94,20 +163,17 @@ int cmd_mail_info(int argc, char **argv, struct ctx *ctx)
 		{ "encoding", 0, G_OPTION_FLAG_FILENAME, G_OPTION_ARG_CALLBACK, opt_encoding,
 		  "Re-code to CHARSET instead of UTF-8, as git's manual says (git 2.39 itself ignores the option and re-codes nothing)",
 		  "CHARSET" },
-		{ "scissors", 0, 0, G_OPTION_ARG_NONE, &scissors,
+		{ "scissors", 0, 0, G_OPTION_ARG_NONE, &io.scissors,
 		  "Drop the message above a scissors line (-- >8 --)", NULL },
-		{ "no-scissors", 0, 0, G_OPTION_ARG_NONE, &no_scissors,
+		{ "no-scissors", 0, 0, G_OPTION_ARG_NONE, &io.no_scissors,
 		  "Ignore scissors lines (the default)", NULL },
-		{ "no-inbody-headers", 0, 0, G_OPTION_ARG_NONE, &no_inbody,
+		{ "no-inbody-headers", 0, 0, G_OPTION_ARG_NONE, &io.no_inbody,
 		  "Take no From:, Subject: or Date: from the top of the body", NULL },
-		{ "quoted-cr", 0, 0, G_OPTION_ARG_STRING, &quoted_cr,
+		{ "quoted-cr", 0, 0, G_OPTION_ARG_STRING, &io.quoted_cr,
 		  "Body text decoded from base64 or quoted-printable has CRLF lines: warn (the default), nowarn, or strip (every CRLF line of the body then ends in LF)",
 		  "ACTION" },
 		G_OPTION_ENTRY_NULL
 	};
-	struct mailinfo_result r = { 0 };
-	GString *in = NULL;
-	GError *e = NULL;
 	int rc;
 
 	charset_choice = "UTF-8";
@@ -127,61 +193,11 @@ int cmd_mail_info(int argc, char **argv, struct ctx *ctx)
 		       "charset iconv does not know, a NUL in a header; MSG, PATCH and the info\n"
 		       "are written as git writes them); 4 a write failed.",
 		       entries);
-	if (rc >= 0)
-		goto out;
-	if (argc != 3) {
+	if (rc < 0 && argc != 3)
 		rc = usage_error(ctx, "give MSG and PATCH, and the mail on standard input");
-		goto out;
-	}
-	mailinfo_options_init(&o);
-	o.keep_subject = keep;
-	o.keep_brackets = brackets;
-	o.message_id = msgid;
-	o.scissors = scissors && !no_scissors;
-	o.inbody_headers = !no_inbody;
-	o.charset = charset_choice;
-	o.warn = print_warning;
-	o.warn_data = ctx;
-	if (!quoted_cr || !strcmp(quoted_cr, "warn")) {
-		o.quoted_cr = MAILINFO_QUOTED_CR_WARN;
-	} else if (!strcmp(quoted_cr, "nowarn")) {
-		o.quoted_cr = MAILINFO_QUOTED_CR_NOWARN;
-	} else if (!strcmp(quoted_cr, "strip")) {
-		o.quoted_cr = MAILINFO_QUOTED_CR_STRIP;
-	} else {
-		rc = usage_error(ctx, "--quoted-cr: '%s' is not warn, nowarn or strip", quoted_cr);
-		goto out;
-	}
-	if (!(in = read_stdin())) {
-		fprintf(stderr, "quill: %s: cannot read standard input: %s\n", ctx->name,
-			g_strerror(errno));
-		rc = 4;
-		goto out;
-	}
-	if (!mailinfo_split(in->str, in->len, &o, &r, &e)) {
-		qerr_prefix(&e, "%s: standard input", ctx->name);
-		rc = fail(e);
-		goto out;
-	}
-	if ((rc = write_output(argv[1], r.msg)) || (rc = write_output(argv[2], r.patch)))
-		goto out;
-	if (fwrite(r.info->str, 1, r.info->len, stdout) != r.info->len || fflush(stdout)) {
-		fprintf(stderr, "quill: %s: cannot write standard output: %s\n", ctx->name,
-			g_strerror(errno));
-		rc = 4;
-		goto out;
-	}
-	if (r.problem) {
-		fprintf(stderr, "quill: %s: standard input: %s\n", ctx->name, r.problem);
-		rc = 3;
-		goto out;
-	}
-	rc = 0;
-out:
-	mailinfo_result_clear(&r);
-	if (in)
-		g_string_free(in, TRUE);
-	g_free(quoted_cr);
+	if (rc < 0 && (rc = make_options(ctx, &io, &o)) < 0)
+		rc = split_stdin(ctx, &o, argv[1], argv[2]);
+	g_free(io.quoted_cr);
 	g_free(charset_given);
 	charset_given = NULL;
 	return rc;

@@ -1,13 +1,15 @@
 /* mail-series.c - quill mail series: the patch series posted in mailboxes. */
 #include "cmd.h"
-#include "mail-read.h"
+#include "core/date.h"
+#include "core/error.h"
 #include "mail/postings.h"
+#include "net/source.h"
 
 #include <stdio.h>
 #include <string.h>
 
 struct fill_ctx {
-	const struct mail_item *it;
+	const struct source_mail *it;
 	char *from, *cid;
 };
 
@@ -15,10 +17,10 @@ struct fill_ctx {
 static void fill(struct posting_mail *pm, unsigned need, void *payload)
 {
 	struct fill_ctx *f = payload;
-	const struct mail_item *it = f->it;
+	const struct source_mail *it = f->it;
 
 	if (need & POSTING_NEED_HEADERS) {
-		pm->from = f->from = mail_header_text(it->m, "From");
+		pm->from = f->from = message_get_decoded(it->m, "From");
 		pm->date = message_date(it->m);
 		f->cid = message_get(it->m, "X-Change-ID");
 		if (f->cid && !*f->cid)
@@ -31,17 +33,16 @@ static void fill(struct posting_mail *pm, unsigned need, void *payload)
 		pm->has_diff = postings_body_has_diff(it->body, it->body_len);
 }
 
-static void take(const struct mail_item *it, void *payload)
+static void take(struct postings *p, const struct source_mail *it)
 {
-	struct postings *p = payload;
-	char *subject = mail_header_text(it->m, "Subject");
+	char *subject = message_get_decoded(it->m, "Subject");
 	struct fill_ctx f = { it, NULL, NULL };
 	struct posting_mail pm = { 0 };
 
 	pm.msgid = it->msgid;
 	pm.in_reply_to = it->in_reply_to;
-	pm.refs = (const char *const *)it->refs->pdata;
-	pm.nrefs = it->refs->len;
+	pm.refs = it->refs;
+	pm.nrefs = it->nrefs;
 	pm.subject = subject;
 	pm.position = it->position;
 	pm.fill = fill;
@@ -73,7 +74,7 @@ static json_t *as_json(const struct postings *p)
 	for (guint i = 0; i < postings_len(p); i++) {
 		const struct posting *s = postings_get(p, i);
 		json_t *ids = json_array(), *nr = json_array();
-		char *date = mail_iso_date(s->date);
+		char *date = s->date ? date_iso(s->date) : NULL;
 
 		for (guint k = 0; k < s->messages->len; k++)
 			json_array_append_new(ids, text(g_ptr_array_index(s->messages, k)));
@@ -98,51 +99,70 @@ static json_t *as_json(const struct postings *p)
 			 "comments", (int)postings_count(p, POSTING_COMMENT), "series", list);
 }
 
-static void print_text(const struct postings *p, struct ctx *ctx)
+static int int_of(const json_t *o, const char *key)
 {
-	guint n = postings_len(p);
+	return (int)json_integer_value(json_object_get(o, key));
+}
 
-	printf("%u cover%s, %u patch%s, %u comment%s: %u posting%s\n",
-	       postings_count(p, POSTING_COVER), postings_count(p, POSTING_COVER) == 1 ? "" : "s",
-	       postings_count(p, POSTING_PATCH), postings_count(p, POSTING_PATCH) == 1 ? "" : "es",
-	       postings_count(p, POSTING_COMMENT), postings_count(p, POSTING_COMMENT) == 1 ? "" : "s",
-	       n, n == 1 ? "" : "s");
+/* One posting of the report's "series" (list) as a row of the table, and
+ * its notes (numbers missing, the version it follows) under it. */
+static void print_posting(struct ctx *ctx, const json_t *list, guint i)
+{
+	const json_t *s = json_array_get(list, i), *nr = json_object_get(s, "not_received");
+	const json_t *prev = json_object_get(s, "previous");
+	const char *name = json_string_value(json_object_get(s, "name"));
+	const char *author = json_string_value(json_object_get(s, "author"));
+	gboolean all = json_is_true(json_object_get(s, "received_all"));
+	char *got = g_strdup_printf("%d/%d", int_of(s, "patches"), int_of(s, "total"));
+	GString *notes = g_string_new(NULL);
+
+	printf("%3u  v%-3d %s%-8s%s  %-5s  %s  (%s)\n", i + 1, int_of(s, "version"),
+	       all ? "" : color(ctx, "yellow"), got, all ? "" : color(ctx, "reset"),
+	       json_is_true(json_object_get(s, "cover")) ? "yes" : "no",
+	       *name ? name : "(no subject)", author ? author : "unknown sender");
+	for (gsize k = 0; k < json_array_size(nr); k++)
+		g_string_append_printf(notes, "%s%d", k ? "," : "missing ",
+				       (int)json_integer_value(json_array_get(nr, k)));
+	if (json_is_integer(prev))
+		g_string_append_printf(notes, "%sfollows #%d (v%d)", notes->len ? "; " : "",
+				       (int)json_integer_value(prev),
+				       int_of(json_array_get(list, json_integer_value(prev) - 1), "version"));
+	if (notes->len)
+		printf("          %s%s%s\n", color(ctx, "dim"), notes->str, color(ctx, "reset"));
+	g_string_free(notes, TRUE);
+	g_free(got);
+}
+
+/* The text view of as_json's report: the counts, then a table of postings. */
+static void print_text(struct ctx *ctx, const json_t *report)
+{
+	const json_t *counts = json_object_get(report, "counts");
+	const json_t *list = json_object_get(report, "series");
+	int covers = int_of(counts, "covers"), patches = int_of(counts, "patches");
+	int comments = int_of(counts, "comments");
+	guint n = json_array_size(list);
+
+	printf("%d cover%s, %d patch%s, %d comment%s: %u posting%s\n", covers,
+	       covers == 1 ? "" : "s", patches, patches == 1 ? "" : "es", comments,
+	       comments == 1 ? "" : "s", n, n == 1 ? "" : "s");
 	if (!n)
 		return;
 	printf("\n%s  #  VER  RECEIVED  COVER  NAME  (AUTHOR)%s\n", color(ctx, "bold"),
 	       color(ctx, "reset"));
-	for (guint i = 0; i < n; i++) {
-		const struct posting *s = postings_get(p, i);
-		char *got = g_strdup_printf("%u/%d", s->patches, s->total);
-		GString *notes = g_string_new(NULL);
-
-		printf("%3u  v%-3d %s%-8s%s  %-5s  %s  (%s)\n", i + 1, s->version,
-		       s->received_all ? "" : color(ctx, "yellow"), got,
-		       s->received_all ? "" : color(ctx, "reset"), s->cover ? "yes" : "no",
-		       *s->name ? s->name : "(no subject)", s->author ? s->author : "unknown sender");
-		for (guint k = 0; k < s->not_received->len; k++)
-			g_string_append_printf(notes, "%s%d", k ? "," : "missing ",
-					       g_array_index(s->not_received, int, k));
-		if (s->previous >= 0)
-			g_string_append_printf(notes, "%sfollows #%d (v%d)", notes->len ? "; " : "",
-					       s->previous + 1,
-					       postings_get(p, (guint)s->previous)->version);
-		if (notes->len)
-			printf("          %s%s%s\n", color(ctx, "dim"), notes->str, color(ctx, "reset"));
-		g_string_free(notes, TRUE);
-		g_free(got);
-	}
+	for (guint i = 0; i < n; i++)
+		print_posting(ctx, list, i);
 }
 
 int cmd_mail_series(int argc, char **argv, struct ctx *ctx)
 {
-	gboolean json = FALSE;
 	GOptionEntry entries[] = {
-		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print the series as JSON", NULL },
+		{ "json", 0, 0, G_OPTION_ARG_NONE, &ctx->json, "Print the series as JSON", NULL },
 		G_OPTION_ENTRY_NULL
 	};
 	struct postings *p;
-	struct mail_read *r = NULL;
+	struct source *src = NULL;
+	struct source_mail it;
+	GError *e = NULL;
 	int rc = opt_parse(ctx, &argc, &argv, "MBOX...",
 		"Finds the patch series posted in MBOX (an mbox file, a Maildir, one message,\n"
 		"or '-' for standard input; several are read in order as one mailbox): each\n"
@@ -174,16 +194,20 @@ int cmd_mail_series(int argc, char **argv, struct ctx *ctx)
 		return rc;
 	if (argc < 2)
 		return usage_error(ctx, "give at least one MBOX ('-' for standard input)");
-	p = postings_new(mail_warn, NULL);
-	rc = mail_read(&r, ctx->name, argv + 1, argc - 1, take, p);
-	if (rc == 0) {
+	p = postings_new(warn_print, NULL);
+	if (source_open(&src, argv + 1, argc - 1, warn_print, NULL, &e)) {
+		while (source_next(src, &it, &e))
+			take(p, &it);
+	}
+	if (e) {
+		qerr_prefix(&e, "%s", ctx->name);
+		rc = fail(e);
+	} else {
 		postings_finish(p);
-		if (json)
-			print_json(as_json(p));
-		else
-			print_text(p, ctx);
+		emit(ctx, as_json(p), print_text);
+		rc = 0;
 	}
 	postings_free(p);
-	mail_read_close(r);
+	source_free(src);
 	return rc;
 }

@@ -100,10 +100,11 @@ struct split {
 	const char *dir;	/* one file per message, or */
 	int out_fd;		/* the --mbox output */
 	const char *out_name;
+	char *tmp;		/* what the --mbox file is written as until it is whole */
 	enum mbox_format format;
 	gboolean keep_cr;
 	guint count, skipped;
-	json_t *files;		/* --json: the names written */
+	json_t *files;		/* the names written (with dir) */
 	GString *buf;
 };
 
@@ -130,7 +131,7 @@ static gboolean split_one(struct split *s, struct mbox *mb, const struct mbox_ms
 		char *path = g_strdup_printf("%s/%04u", s->dir, s->count + 1);
 
 		ok = write_file(path, data, len, error);
-		if (ok && s->files)
+		if (ok)
 			json_array_append_new(s->files, json_string(path));
 		g_free(path);
 		s->count += ok;
@@ -175,135 +176,168 @@ static gboolean split_all(struct split *s, GPtrArray *boxes, GError **error)
 	return TRUE;
 }
 
+/* The options, as given. */
+struct split_opts {
+	char *dir, *out;
+	gboolean rd, o, raw, keep_cr;
+};
+
+/* -1 when the options go together, else the usage error's exit code. */
+static int check_usage(struct ctx *ctx, const struct split_opts *o, int argc)
+{
+	if (argc < 2)
+		return usage_error(ctx, "give at least one MBOX ('-': standard input)");
+	if (o->rd + o->o + o->raw > 1)
+		return usage_error(ctx, "--mboxrd, --mboxo and --raw exclude each other");
+	if (o->dir && o->out)
+		return usage_error(ctx, "-o and --mbox exclude each other");
+	if (o->out && !strcmp(o->out, "-") && ctx->json)
+		return usage_error(ctx, "--json needs --mbox to name a file, not standard output");
+	return -1;
+}
+
+/* Open every operand into boxes: -1, else the exit code (it said why). */
+static int open_boxes(struct ctx *ctx, GPtrArray *boxes, int argc, char **argv,
+		      enum mbox_format format)
+{
+	gboolean stdin_seen = FALSE;
+
+	for (int i = 1; i < argc; i++) {
+		struct mbox *mb;
+		GError *e = NULL;
+
+		if (!strcmp(argv[i], "-")) {
+			if (stdin_seen)
+				return usage_error(ctx, "'-' (standard input) given twice");
+			stdin_seen = TRUE;
+		}
+		if (!mbox_open(&mb, argv[i], format, &e))
+			return fail(e);
+		g_ptr_array_add(boxes, mb);
+	}
+	return -1;
+}
+
+/* Where the messages go: the --mbox file (written as a temporary file
+ * beside it, renamed when whole), standard output, or a directory (made
+ * when missing).  -1, else the exit code (it said why). */
+static int open_output(struct split *s, const struct split_opts *o)
+{
+	if (!o->out) {
+		s->dir = o->dir ? o->dir : ".";
+		s->files = json_array();
+		if (g_mkdir_with_parents(s->dir, 0777) < 0)
+			return failf(QUILL_ERROR_OUTSIDE, "%s: %s", s->dir, g_strerror(errno));
+		return -1;
+	}
+	s->out_name = o->out;
+	s->buf = g_string_new(NULL);
+	if (!strcmp(o->out, "-")) {
+		s->out_fd = STDOUT_FILENO;
+	} else {
+		char *base = g_path_get_basename(o->out), *d = g_path_get_dirname(o->out);
+
+		s->tmp = g_strdup_printf("%s/.%s.XXXXXX", d, base);
+		g_free(base);
+		g_free(d);
+		if ((s->out_fd = g_mkstemp(s->tmp)) < 0) {
+			int err = errno;
+			g_clear_pointer(&s->tmp, g_free);
+			return failf(QUILL_ERROR_OUTSIDE, "%s: %s", o->out, g_strerror(err));
+		}
+	}
+	return -1;
+}
+
+/* The --mbox file is whole: it takes its name, with the mode a new file
+ * gets.  -1, else the exit code (it said why). */
+static int finish_output(struct split *s)
+{
+	int fd = s->out_fd;
+	mode_t mask = umask(0);
+
+	umask(mask);
+	s->out_fd = -1;
+	if (fchmod(fd, 0666 & ~mask) < 0 || close(fd) < 0 || g_rename(s->tmp, s->out_name) < 0)
+		return failf(QUILL_ERROR_OUTSIDE, "%s: %s", s->out_name, g_strerror(errno));
+	g_clear_pointer(&s->tmp, g_free);
+	return -1;
+}
+
+/* The report: {"count", "skipped", "files" (with a directory) or "mbox"}. */
+static json_t *split_report(const struct split *s)
+{
+	json_t *doc = json_pack("{s:i, s:i}", "count", (json_int_t)s->count, "skipped",
+				(json_int_t)s->skipped);
+
+	if (s->files)
+		json_object_set_new(doc, "files", json_incref(s->files));
+	else
+		json_object_set_new(doc, "mbox", json_string(s->out_name));
+	return doc;
+}
+
+/* The text view: how many were written, unless they went to standard
+ * output (where nothing else goes). */
+static void split_view(struct ctx *ctx, const json_t *report)
+{
+	const char *mbox = json_string_value(json_object_get(report, "mbox"));
+
+	if (mbox && !strcmp(mbox, "-"))
+		return;
+	printf("%" JSON_INTEGER_FORMAT "\n", json_integer_value(json_object_get(report, "count")));
+}
+
+static void split_clear(struct split *s)
+{
+	if (s->tmp) {
+		if (s->out_fd >= 0)
+			close(s->out_fd);
+		g_unlink(s->tmp);
+		g_free(s->tmp);
+	}
+	if (s->buf)
+		g_string_free(s->buf, TRUE);
+	json_decref(s->files);
+}
+
 int cmd_mail_split(int argc, char **argv, struct ctx *ctx)
 {
-	char *dir = NULL, *out = NULL, *tmp = NULL;
-	gboolean rd = FALSE, o = FALSE, raw = FALSE, keep_cr = FALSE, json = FALSE;
+	struct split_opts o = { 0 };
 	GOptionEntry entries[] = {
-		{ "output", 'o', 0, G_OPTION_ARG_FILENAME, &dir, "Write the messages to DIR/0001, DIR/0002, ... (default: .; made when missing)", "DIR" },
-		{ "mbox", 0, 0, G_OPTION_ARG_FILENAME, &out, "Write all the messages to OUT as one mboxrd instead ('-': standard output)", "OUT" },
-		{ "mboxrd", 0, 0, G_OPTION_ARG_NONE, &rd, "Undo mboxrd escaping: every >*From line loses one '>' (the default)", NULL },
-		{ "mboxo", 0, 0, G_OPTION_ARG_NONE, &o, "Undo mboxo escaping: only \">From \" loses its '>'", NULL },
-		{ "raw", 0, 0, G_OPTION_ARG_NONE, &raw, "Undo no escaping (git mailsplit without --mboxrd)", NULL },
-		{ "keep-cr", 0, 0, G_OPTION_ARG_NONE, &keep_cr, "Keep the CR of CRLF line ends", NULL },
-		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print {\"count\", \"skipped\", \"files\" (or \"mbox\")} as JSON", NULL },
+		{ "output", 'o', 0, G_OPTION_ARG_FILENAME, &o.dir, "Write the messages to DIR/0001, DIR/0002, ... (default: .; made when missing)", "DIR" },
+		{ "mbox", 0, 0, G_OPTION_ARG_FILENAME, &o.out, "Write all the messages to OUT as one mboxrd instead ('-': standard output)", "OUT" },
+		{ "mboxrd", 0, 0, G_OPTION_ARG_NONE, &o.rd, "Undo mboxrd escaping: every >*From line loses one '>' (the default)", NULL },
+		{ "mboxo", 0, 0, G_OPTION_ARG_NONE, &o.o, "Undo mboxo escaping: only \">From \" loses its '>'", NULL },
+		{ "raw", 0, 0, G_OPTION_ARG_NONE, &o.raw, "Undo no escaping (git mailsplit without --mboxrd)", NULL },
+		{ "keep-cr", 0, 0, G_OPTION_ARG_NONE, &o.keep_cr, "Keep the CR of CRLF line ends", NULL },
+		{ "json", 0, 0, G_OPTION_ARG_NONE, &ctx->json, "Print {\"count\", \"skipped\", \"files\" (or \"mbox\")} as JSON", NULL },
 		G_OPTION_ENTRY_NULL
 	};
 	struct split s = { .out_fd = -1 };
 	GPtrArray *boxes = g_ptr_array_new_with_free_func((GDestroyNotify)mbox_close);
 	GError *e = NULL;
-	gboolean to_stdout, stdin_seen = FALSE;
 	int rc = opt_parse(ctx, &argc, &argv, "MBOX...", split_help, entries);
 
-	if (rc >= 0)
+	if (rc >= 0 || (rc = check_usage(ctx, &o, argc)) >= 0)
 		goto out;
-	rc = 2;
-	if (argc < 2) {
-		rc = usage_error(ctx, "give at least one MBOX ('-': standard input)");
+	s.format = o.o ? MBOX_O : o.raw ? MBOX_RAW : MBOX_RD;
+	s.keep_cr = o.keep_cr;
+	if ((rc = open_boxes(ctx, boxes, argc, argv, s.format)) >= 0 ||
+	    (rc = open_output(&s, &o)) >= 0)
 		goto out;
-	}
-	if (rd + o + raw > 1) {
-		rc = usage_error(ctx, "--mboxrd, --mboxo and --raw exclude each other");
-		goto out;
-	}
-	if (dir && out) {
-		rc = usage_error(ctx, "-o and --mbox exclude each other");
-		goto out;
-	}
-	to_stdout = out && !strcmp(out, "-");
-	if (to_stdout && json) {
-		rc = usage_error(ctx, "--json needs --mbox to name a file, not standard output");
-		goto out;
-	}
-	s.format = o ? MBOX_O : raw ? MBOX_RAW : MBOX_RD;
-	s.keep_cr = keep_cr;
-	for (int i = 1; i < argc; i++) {
-		struct mbox *mb;
-
-		if (!strcmp(argv[i], "-")) {
-			if (stdin_seen) {
-				rc = usage_error(ctx, "'-' (standard input) given twice");
-				goto out;
-			}
-			stdin_seen = TRUE;
-		}
-		if (!mbox_open(&mb, argv[i], s.format, &e)) {
-			rc = fail(e);
-			goto out;
-		}
-		g_ptr_array_add(boxes, mb);
-	}
-
-	if (out) {
-		s.out_name = out;
-		if (to_stdout) {
-			s.out_fd = STDOUT_FILENO;
-		} else {
-			char *base = g_path_get_basename(out), *d = g_path_get_dirname(out);
-
-			tmp = g_strdup_printf("%s/.%s.XXXXXX", d, base);
-			g_free(base);
-			g_free(d);
-			if ((s.out_fd = g_mkstemp(tmp)) < 0) {
-				fprintf(stderr, "quill: %s: %s\n", out, g_strerror(errno));
-				g_clear_pointer(&tmp, g_free);
-				rc = 4;
-				goto out;
-			}
-		}
-		s.buf = g_string_new(NULL);
-	} else {
-		s.dir = dir ? dir : ".";
-		if (g_mkdir_with_parents(s.dir, 0777) < 0) {
-			fprintf(stderr, "quill: %s: %s\n", s.dir, g_strerror(errno));
-			rc = 4;
-			goto out;
-		}
-		if (json)
-			s.files = json_array();
-	}
-
 	if (!split_all(&s, boxes, &e)) {
 		rc = fail(e);
 		goto out;
 	}
-	if (tmp) {
-		int fd = s.out_fd;
-		mode_t mask = umask(0);
-
-		umask(mask);
-		s.out_fd = -1;
-		if (fchmod(fd, 0666 & ~mask) < 0 || close(fd) < 0 || g_rename(tmp, out) < 0) {
-			fprintf(stderr, "quill: %s: %s\n", out, g_strerror(errno));
-			rc = 4;
-			goto out;
-		}
-		g_clear_pointer(&tmp, g_free);
-	}
-	if (json) {
-		json_t *doc = json_pack("{s:i, s:i}", "count", (json_int_t)s.count, "skipped",
-					(json_int_t)s.skipped);
-		if (s.files)
-			json_object_set_new(doc, "files", json_incref(s.files));
-		else
-			json_object_set_new(doc, "mbox", json_string(out));
-		print_json(doc);
-	} else if (!to_stdout) {
-		printf("%u\n", s.count);
-	}
+	if (s.tmp && (rc = finish_output(&s)) >= 0)
+		goto out;
+	emit(ctx, split_report(&s), split_view);
 	rc = s.skipped ? 3 : 0;
 out:
-	if (tmp) {
-		if (s.out_fd >= 0)
-			close(s.out_fd);
-		g_unlink(tmp);
-		g_free(tmp);
-	}
-	if (s.buf)
-		g_string_free(s.buf, TRUE);
-	json_decref(s.files);
+	split_clear(&s);
 	g_ptr_array_unref(boxes);
-	g_free(dir);
-	g_free(out);
+	g_free(o.dir);
+	g_free(o.out);
 	return rc;
 }

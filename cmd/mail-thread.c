@@ -1,35 +1,68 @@
 /* mail-thread.c - quill mail thread: the threads of mailboxes. */
 #include "cmd.h"
+#include "core/date.h"
+#include "core/error.h"
 #include "git/ident.h"
-#include "mail-read.h"
 #include "mail/thread.h"
+#include "net/source.h"
 
 #include <stdio.h>
 #include <string.h>
 
 #define MAX_INDENT 32	/* deeper levels are shown by number, not by width */
 
+/* What is kept of a message for the report. */
 struct record {
 	char *subject, *from;	/* decoded UTF-8, or NULL */
 	gint64 date;
 };
 
+/* One line of the report, in thread order: all that either view prints.
+ *
+ * The report is this array, built once after threading, and not a json_t
+ * document: a mailbox of 100k messages would make a document of hundreds
+ * of MB, and jansson's dumper would take most of the run.  The JSON view
+ * writes the rows as they come; the text view reads the same rows, so the
+ * two cannot disagree. */
+struct row {
+	const char *msgid;		/* the id it is threaded under (the thread's) */
+	const char *parent;		/* the parent's, NULL for a root */
+	guint depth;
+	const struct record *r;		/* NULL: a missing message, only named by others */
+};
+
 struct state {
 	struct thread *t;
 	GArray *records;	/* struct record, by thread message number */
+	GArray *rows;		/* struct row: the report */
 };
 
-static void take(const struct mail_item *it, void *payload)
+static void take(struct state *st, const struct source_mail *it)
 {
-	struct state *st = payload;
 	struct record r;
 
-	r.subject = mail_header_text(it->m, "Subject");
-	r.from = mail_header_text(it->m, "From");
+	r.subject = message_get_decoded(it->m, "Subject");
+	r.from = message_get_decoded(it->m, "From");
 	r.date = message_date(it->m);
-	thread_add(st->t, it->msgid, (const char *const *)it->refs->pdata, it->refs->len,
-		   it->in_reply_to, r.date);
+	thread_add(st->t, it->msgid, it->refs, it->nrefs, it->in_reply_to, r.date);
 	g_array_append_val(st->records, r);
+}
+
+/* The report: the thread's flat list with each message's record. */
+static void build_rows(struct state *st)
+{
+	guint n = thread_len(st->t);
+
+	st->rows = g_array_sized_new(FALSE, FALSE, sizeof(struct row), n);
+	for (guint i = 0; i < n; i++) {
+		const struct thread_entry *e = thread_get(st->t, i);
+		struct row row = {
+			e->msgid, e->parent >= 0 ? thread_get(st->t, e->parent)->msgid : NULL, e->depth,
+			e->message >= 0 ? &g_array_index(st->records, struct record, e->message) : NULL,
+		};
+
+		g_array_append_val(st->rows, row);
+	}
 }
 
 /* s as a JSON string, made valid UTF-8 first where it is not; null for NULL. */
@@ -53,20 +86,19 @@ static void put_text(const char *s)
 /* The flat list, one message at a time, written directly: a mailbox of
  * 100k messages would otherwise make a document of hundreds of MB in
  * memory, and jansson's dumper would take most of the run. */
-static void print_json_list(struct state *st)
+static void print_json_list(const GArray *rows)
 {
 	fputs_unlocked("{\n  \"messages\": [", stdout);
-	for (guint i = 0; i < thread_len(st->t); i++) {
-		const struct thread_entry *e = thread_get(st->t, i);
-		const struct record *r = e->message >= 0
-			? &g_array_index(st->records, struct record, e->message) : NULL;
-		char *date = r ? mail_iso_date(r->date) : NULL;
+	for (guint i = 0; i < rows->len; i++) {
+		const struct row *row = &g_array_index(rows, struct row, i);
+		const struct record *r = row->r;
+		char *date = r && r->date ? date_iso(r->date) : NULL;
 
 		fputs_unlocked(i ? ",\n    {\"msgid\": " : "\n    {\"msgid\": ", stdout);
-		put_text(e->msgid);
+		put_text(row->msgid);
 		fputs_unlocked(", \"parent\": ", stdout);
-		put_text(e->parent >= 0 ? thread_get(st->t, e->parent)->msgid : NULL);
-		printf(", \"depth\": %u, \"subject\": ", e->depth);
+		put_text(row->parent);
+		printf(", \"depth\": %u, \"subject\": ", row->depth);
 		json_put_string(r ? r->subject : NULL);	/* valid UTF-8 already */
 		fputs_unlocked(", \"from\": ", stdout);
 		json_put_string(r ? r->from : NULL);
@@ -75,7 +107,7 @@ static void print_json_list(struct state *st)
 		fputs_unlocked(r ? ", \"missing\": false}" : ", \"missing\": true}", stdout);
 		g_free(date);
 	}
-	fputs_unlocked(thread_len(st->t) ? "\n  ]\n}\n" : "]\n}\n", stdout);
+	fputs_unlocked(rows->len ? "\n  ]\n}\n" : "]\n}\n", stdout);
 }
 
 /* The name to show for a From: value (its display name, else the address). */
@@ -111,15 +143,14 @@ static void put_column(GString *out, const char *s, glong width)
 	}
 }
 
-static void print_text(struct state *st, struct ctx *ctx)
+static void print_text(struct ctx *ctx, const GArray *rows)
 {
 	GString *line = g_string_new(NULL);
 
-	for (guint i = 0; i < thread_len(st->t); i++) {
-		const struct thread_entry *e = thread_get(st->t, i);
-		const struct record *r = e->message >= 0
-			? &g_array_index(st->records, struct record, e->message) : NULL;
-		guint indent = MIN(e->depth, MAX_INDENT);
+	for (guint i = 0; i < rows->len; i++) {
+		const struct row *row = &g_array_index(rows, struct row, i);
+		const struct record *r = row->r;
+		guint indent = MIN(row->depth, MAX_INDENT);
 
 		g_string_truncate(line, 0);
 		if (r && r->date) {
@@ -141,27 +172,41 @@ static void print_text(struct state *st, struct ctx *ctx)
 		g_string_append(line, "  ");
 		for (guint k = 0; k < indent; k++)
 			g_string_append(line, "  ");
-		if (e->depth > MAX_INDENT)
-			g_string_append_printf(line, "[%u] ", e->depth);
+		if (row->depth > MAX_INDENT)
+			g_string_append_printf(line, "[%u] ", row->depth);
 		if (r)
 			g_string_append(line, r->subject ? r->subject : "(no subject)");
 		else
-			g_string_append_printf(line, "%s(missing <%s>)%s", color(ctx, "dim"), e->msgid,
+			g_string_append_printf(line, "%s(missing <%s>)%s", color(ctx, "dim"), row->msgid,
 					       color(ctx, "reset"));
 		puts(line->str);
 	}
 	g_string_free(line, TRUE);
 }
 
+static void state_clear(struct state *st)
+{
+	for (guint i = 0; i < st->records->len; i++) {
+		struct record *x = &g_array_index(st->records, struct record, i);
+		g_free(x->subject);
+		g_free(x->from);
+	}
+	g_array_unref(st->records);
+	if (st->rows)
+		g_array_unref(st->rows);
+	thread_free(st->t);
+}
+
 int cmd_mail_thread(int argc, char **argv, struct ctx *ctx)
 {
-	gboolean json = FALSE;
 	GOptionEntry entries[] = {
-		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print the threads as JSON", NULL },
+		{ "json", 0, 0, G_OPTION_ARG_NONE, &ctx->json, "Print the threads as JSON", NULL },
 		G_OPTION_ENTRY_NULL
 	};
 	struct state st = { 0 };
-	struct mail_read *r = NULL;
+	struct source *src = NULL;
+	struct source_mail it;
+	GError *e = NULL;
 	int rc = opt_parse(ctx, &argc, &argv, "MBOX...",
 		"Threads the messages of MBOX (an mbox file, a Maildir, one message, or '-' for\n"
 		"standard input; several are read in order as one mailbox) by Message-ID,\n"
@@ -185,23 +230,25 @@ int cmd_mail_thread(int argc, char **argv, struct ctx *ctx)
 		return rc;
 	if (argc < 2)
 		return usage_error(ctx, "give at least one MBOX ('-' for standard input)");
-	st.t = thread_new(mail_warn, NULL);
+	st.t = thread_new(warn_print, NULL);
 	st.records = g_array_new(FALSE, FALSE, sizeof(struct record));
-	rc = mail_read(&r, ctx->name, argv + 1, argc - 1, take, &st);
-	if (rc == 0) {
+	if (source_open(&src, argv + 1, argc - 1, warn_print, NULL, &e)) {
+		while (source_next(src, &it, &e))
+			take(&st, &it);
+	}
+	if (e) {
+		qerr_prefix(&e, "%s", ctx->name);
+		rc = fail(e);
+	} else {
 		thread_build(st.t);
-		if (json)
-			print_json_list(&st);
+		build_rows(&st);
+		if (ctx->json)
+			print_json_list(st.rows);
 		else
-			print_text(&st, ctx);
+			print_text(ctx, st.rows);
+		rc = 0;
 	}
-	for (guint i = 0; i < st.records->len; i++) {
-		struct record *x = &g_array_index(st.records, struct record, i);
-		g_free(x->subject);
-		g_free(x->from);
-	}
-	g_array_unref(st.records);
-	thread_free(st.t);
-	mail_read_close(r);
+	state_clear(&st);
+	source_free(src);
 	return rc;
 }

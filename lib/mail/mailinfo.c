@@ -370,7 +370,7 @@ static void body_line(struct mi *mi, GString *line)
 static void report_quoted_cr(struct mi *mi)
 {
 	if (mi->quoted_cr && mi->o->quoted_cr == MAILINFO_QUOTED_CR_WARN && mi->o->warn)
-		mi->o->warn("quoted CRLF detected", mi->o->warn_data);
+		mi->o->warn(mi->o->warn_payload, "quoted CRLF detected");
 	mi->quoted_cr = FALSE;
 }
 

@@ -17,6 +17,8 @@
 
 #include <glib.h>
 
+#include "core/warn.h"
+
 enum mailinfo_quoted_cr {
 	MAILINFO_QUOTED_CR_WARN,	/* the default: say once per part */
 	MAILINFO_QUOTED_CR_NOWARN,	/* keep the CRs, say nothing */
@@ -31,9 +33,9 @@ struct mailinfo_options {
 	gboolean inbody_headers;	/* FALSE: --no-inbody-headers */
 	const char *charset;		/* re-code to this ("UTF-8" by default); NULL: -n (borrowed) */
 	enum mailinfo_quoted_cr quoted_cr;
-	/* Warnings ("quoted CRLF detected"); NULL drops them. */
-	void (*warn)(const char *message, void *data);
-	void *warn_data;
+	/* Warnings ("quoted CRLF detected"), with warn_payload; NULL drops them. */
+	warn_fn warn;
+	void *warn_payload;
 };
 
 /* git's defaults: re-code to UTF-8, in-body headers on, no scissors. */

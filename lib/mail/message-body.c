@@ -18,33 +18,41 @@
 
 struct decoder {
 	struct message_body *body;
+	warn_fn warn;		/* the caller's, with its payload */
+	void *payload;
+	GPtrArray *said;	/* char *: the warnings given so far (each once, at most MAX_WARNINGS) */
 	GString *text;
 	gboolean want_html;	/* no text/plain anywhere: the first text/html is the text */
 	guint parts;		/* text parts taken */
 };
 
-static void add_warning(struct message_body *b, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
+static void add_warning(struct decoder *d, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
 
-static void add_warning(struct message_body *b, const char *fmt, ...)
+/* Hand a warning to the caller, unless it was given already for this
+ * message; after MAX_WARNINGS, one "more problems not listed" and then
+ * nothing. */
+static void add_warning(struct decoder *d, const char *fmt, ...)
 {
 	va_list ap;
 	char *s;
 
-	if (b->warnings->len > MAX_WARNINGS)
+	if (!d->warn || d->said->len > MAX_WARNINGS)
 		return;
-	if (b->warnings->len == MAX_WARNINGS) {
-		g_ptr_array_add(b->warnings, g_strdup("more problems not listed"));
+	if (d->said->len == MAX_WARNINGS) {
+		g_ptr_array_add(d->said, g_strdup("more problems not listed"));
+		d->warn(d->payload, "more problems not listed");
 		return;
 	}
 	va_start(ap, fmt);
 	s = g_strdup_vprintf(fmt, ap);
 	va_end(ap);
-	for (guint i = 0; i < b->warnings->len; i++)
-		if (!strcmp(g_ptr_array_index(b->warnings, i), s)) {
+	for (guint i = 0; i < d->said->len; i++)
+		if (!strcmp(g_ptr_array_index(d->said, i), s)) {
 			g_free(s);
 			return;
 		}
-	g_ptr_array_add(b->warnings, s);
+	g_ptr_array_add(d->said, s);
+	d->warn(d->payload, "%s", s);
 }
 
 /* A value from the input fit for one line of a warning: valid UTF-8,
@@ -77,7 +85,7 @@ static char *printable(const char *s)
  * such as 8-bit From lines, say nothing about the body and are left out). */
 static void parser_warning(gint64 offset, GMimeParserWarning code, const gchar *item, gpointer data)
 {
-	struct message_body *b = data;
+	struct decoder *d = data;
 	const char *what;
 	char *it;
 
@@ -97,10 +105,10 @@ static void parser_warning(gint64 offset, GMimeParserWarning code, const gchar *
 	}
 	it = item && *item ? printable(item) : NULL;
 	if (offset >= 0)
-		add_warning(b, "MIME: %s%s%s%s (byte %" G_GINT64_FORMAT ")", what, it ? " '" : "",
+		add_warning(d, "MIME: %s%s%s%s (byte %" G_GINT64_FORMAT ")", what, it ? " '" : "",
 			    it ? it : "", it ? "'" : "", offset);
 	else
-		add_warning(b, "MIME: %s%s%s%s", what, it ? " '" : "", it ? it : "", it ? "'" : "");
+		add_warning(d, "MIME: %s%s%s%s", what, it ? " '" : "", it ? it : "", it ? "'" : "");
 	g_free(it);
 }
 
@@ -252,14 +260,14 @@ static void append_text(struct decoder *d, const char *raw, gsize len, const cha
 	if (charset && *charset && !is_utf8_name(charset)) {
 		if (!convert(charset, raw, len, utf8, &bad)) {
 			char *cs = printable(charset);
-			add_warning(d->body, "%s: unknown charset '%s'; the text is read as UTF-8 or guessed",
+			add_warning(d, "%s: unknown charset '%s'; the text is read as UTF-8 or guessed",
 				    where, cs);
 			g_free(cs);
 			g_string_append_len(utf8, raw, len);
 			charset = NULL;
 		} else if (bad) {
 			char *cs = printable(charset);
-			add_warning(d->body, "%s: %" G_GSIZE_FORMAT " byte%s not in charset '%s', replaced",
+			add_warning(d, "%s: %" G_GSIZE_FORMAT " byte%s not in charset '%s', replaced",
 				    where, bad, bad == 1 ? "" : "s", cs);
 			g_free(cs);
 		}
@@ -272,11 +280,11 @@ static void append_text(struct decoder *d, const char *raw, gsize len, const cha
 	fixed = append_utf8(utf8, (const char *)lf->data, lf->len, charset == NULL);
 	g_byte_array_unref(lf);
 	if (fixed & FIX_GUESSED)
-		add_warning(d->body, "%s: 8-bit text that is not UTF-8 nor in its declared charset; decoded by guess", where);
+		add_warning(d, "%s: 8-bit text that is not UTF-8 nor in its declared charset; decoded by guess", where);
 	if (fixed & FIX_REPLACED)
-		add_warning(d->body, "%s: bytes that are not UTF-8, replaced", where);
+		add_warning(d, "%s: bytes that are not UTF-8, replaced", where);
 	if (fixed & FIX_NUL)
-		add_warning(d->body, "%s: NUL bytes in the text, replaced", where);
+		add_warning(d, "%s: NUL bytes in the text, replaced", where);
 	if (flowed) {
 		gsize n;
 		char *u = message_unflow(utf8->str, utf8->len, delsp, &n);
@@ -362,7 +370,7 @@ static void walk(struct decoder *d, GMimeObject *obj, int depth)
 	if (!obj)
 		return;
 	if (depth > MAX_DEPTH) {
-		add_warning(d->body, "MIME parts nested more than %d deep; the rest is left out", MAX_DEPTH);
+		add_warning(d, "MIME parts nested more than %d deep; the rest is left out", MAX_DEPTH);
 		return;
 	}
 	if (GMIME_IS_MULTIPART(obj)) {
@@ -405,11 +413,11 @@ static struct message_body *body_new(void)
 	struct message_body *b = g_new0(struct message_body, 1);
 
 	b->attachments = g_array_new(FALSE, TRUE, sizeof(struct message_attachment));
-	b->warnings = g_ptr_array_new_with_free_func(g_free);
 	return b;
 }
 
-struct message_body *message_body_decode(const struct message *m, GError **error)
+struct message_body *message_body_decode(const struct message *m, warn_fn warn, void *payload,
+					 GError **error)
 {
 	struct message_body *b;
 	struct decoder d = { 0 };
@@ -425,15 +433,18 @@ struct message_body *message_body_decode(const struct message *m, GError **error
 	}
 	b = body_new();
 	d.body = b;
+	d.warn = warn;
+	d.payload = payload;
+	d.said = g_ptr_array_new_with_free_func(g_free);
 	d.text = g_string_new(NULL);
 	if (m->truncated)
-		add_warning(b, "the header block never ends");
+		add_warning(&d, "the header block never ends");
 
 	stream = g_mime_stream_mem_new_with_buffer(m->data, m->len);
 	parser = g_mime_parser_new_with_stream(stream);
 	g_mime_parser_set_format(parser, GMIME_FORMAT_MESSAGE);
 	opts = g_mime_parser_options_new();
-	g_mime_parser_options_set_warning_callback(opts, parser_warning, b);
+	g_mime_parser_options_set_warning_callback(opts, parser_warning, &d);
 	msg = g_mime_parser_construct_message(parser, opts);
 	if (msg) {
 		GMimeObject *top = g_mime_message_get_mime_part(msg);
@@ -442,14 +453,14 @@ struct message_body *message_body_decode(const struct message *m, GError **error
 			d.want_html = !contains_text(top, "plain", 0) && contains_text(top, "html", 0);
 			walk(&d, top, 0);
 			if (!d.parts)
-				add_warning(b, "no text part");
+				add_warning(&d, "no text part");
 			else if (b->html)
-				add_warning(b, "no text/plain part: the text is the text/html part as sent");
+				add_warning(&d, "no text/plain part: the text is the text/html part as sent");
 		}
 		g_object_unref(msg);
 	} else if (m->body < m->len) {
 		/* GMime saw no message: the bytes after the header, taken as text */
-		add_warning(b, "MIME: no message structure; the body is taken as plain text");
+		add_warning(&d, "MIME: no message structure; the body is taken as plain text");
 		append_text(&d, m->data + m->body, m->len - m->body, NULL, "text", FALSE, FALSE);
 	}
 	g_mime_parser_options_free(opts);
@@ -459,6 +470,7 @@ struct message_body *message_body_decode(const struct message *m, GError **error
 	b->text_len = d.text->len;
 	b->text = g_string_free(d.text, FALSE);
 	b->lines = message_classify_lines(b->text, b->text_len);
+	g_ptr_array_unref(d.said);
 	return b;
 }
 
@@ -474,7 +486,6 @@ void message_body_free(struct message_body *b)
 	g_array_unref(b->attachments);
 	if (b->lines)
 		g_array_unref(b->lines);
-	g_ptr_array_unref(b->warnings);
 	g_free(b->text);
 	g_free(b);
 }

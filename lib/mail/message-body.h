@@ -15,6 +15,7 @@
 
 #include <glib.h>
 
+#include "core/warn.h"
 #include "mail/message.h"
 
 enum message_line_kind {
@@ -44,7 +45,6 @@ struct message_body {
 	gsize text_len;
 	GArray *lines;		/* struct message_line, one per line of text */
 	GArray *attachments;	/* struct message_attachment, in MIME order */
-	GPtrArray *warnings;	/* char *: one line each, about this message, no location */
 	gboolean html;		/* there was no text/plain part: text is a text/html part's source */
 	gboolean flowed;	/* a part was format=flowed and has been joined */
 };
@@ -56,12 +56,16 @@ struct message_body {
  * all, with ->html set); every other leaf part is an attachment, listed and
  * not decoded into the text.  A broken MIME structure, an unknown charset or
  * bytes that are not in the declared charset do not fail: what could be
- * decoded is returned and ->warnings says what was wrong.
+ * decoded is returned, and warn (may be NULL) is called with payload once
+ * for each thing that was wrong, as it is met: one line about this message
+ * without its location (the caller knows which message it is), each line
+ * once, at most 20 and then "more problems not listed".
  *
  * NULL with *error set (QUILL_ERROR_INPUT) only when the message is too large
  * for GMime (2 GiB and up).  The result is the caller's (message_body_free);
  * it does not point into m, which may go first. */
-struct message_body *message_body_decode(const struct message *m, GError **error);
+struct message_body *message_body_decode(const struct message *m, warn_fn warn, void *payload,
+					 GError **error);
 void message_body_free(struct message_body *body);
 
 /* The lines of text[0..len) classified, as message_body_decode does

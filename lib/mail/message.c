@@ -250,6 +250,11 @@ char *message_msgid(const struct message *m)
 	return first_id(m, "Message-ID");
 }
 
+char *message_nomsgid(guint position)
+{
+	return g_strdup_printf("nomsgid.%u@quill.invalid", position);
+}
+
 char *message_in_reply_to(const struct message *m)
 {
 	return first_id(m, "In-Reply-To");

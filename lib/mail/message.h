@@ -48,7 +48,9 @@ const struct message_field *message_field(const struct message *m, const char *n
  * removed, as RFC 5322 says) and trimmed; NULL when absent (caller owns). */
 char *message_get(const struct message *m, const char *name);
 
-/* The same with RFC 2047 encoded words decoded to UTF-8 (caller owns). */
+/* The same with RFC 2047 encoded words decoded, as valid UTF-8 (bytes that
+ * are not are replaced): the text of a header to show or compare; NULL when
+ * absent (caller owns). */
 char *message_get_decoded(const struct message *m, const char *name);
 
 /* The Message-ID without <>, or NULL (caller owns). */
@@ -60,6 +62,10 @@ GPtrArray *message_references(const struct message *m);
 
 /* The first id of In-Reply-To, without <>, or NULL (caller owns). */
 char *message_in_reply_to(const struct message *m);
+
+/* The id a message without a Message-ID goes by: "nomsgid.N@quill.invalid",
+ * N its 1-based position among the messages read (caller owns). */
+char *message_nomsgid(guint position);
 
 /* The Date as seconds since the epoch, or 0 when absent or unparsable. */
 gint64 message_date(const struct message *m);

@@ -11,6 +11,7 @@
  * order, however deep, costs no walks at all.
  */
 #include "mail/thread.h"
+#include "mail/message.h"
 
 #include <string.h>
 
@@ -225,7 +226,7 @@ guint thread_add(struct thread *t, const char *msgid, const char *const *refs, g
 	if (msgid && *msgid) {
 		name = msgid;
 	} else {
-		char *base = g_strdup_printf("nomsgid.%u@quill.invalid", number + 1);
+		char *base = message_nomsgid(number + 1);
 		own = unused_id(t, base);
 		g_free(base);
 		name = own;

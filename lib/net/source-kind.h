@@ -1,0 +1,38 @@
+/* source-kind.h - what a kind of mail source implements (lib/net only).
+ *
+ * source.c reads every kind the same way: it opens each operand with its
+ * kind's open, takes the messages as stored from next until the end, and
+ * asks where for the place of one it warns about; the header block, the
+ * ids, the numbering and the warnings are its own.  A new kind (lore over
+ * HTTP, notmuch, a public-inbox mirror) is one more struct source_kind and
+ * its row in source.c's table of spec prefixes.
+ */
+#ifndef QUILL_NET_SOURCE_KIND_H
+#define QUILL_NET_SOURCE_KIND_H
+
+#include <glib.h>
+
+struct source_kind {
+	/* Open the operand `arg` (a path, later a URL or a query) into *state.
+	 * FALSE with *error set (QUILL_ERROR_USAGE when arg names nothing that
+	 * can be read, naming it). */
+	gboolean (*open)(void **state, const char *arg, GError **error);
+	/* The next message as stored: TRUE with *data, *len set (valid until
+	 * close); FALSE at the end, or with *error set for a message that cannot
+	 * be read, which the reader warns about, counts and goes past. */
+	gboolean (*next)(void *state, const char **data, gsize *len, GError **error);
+	/* Where the message next last returned is, for a warning: "box: message 3
+	 * (byte 120)", a file's path (caller owns). */
+	char *(*where)(void *state);
+	void (*close)(void *state);
+};
+
+/* The local kinds (source-local.c): any path, as mbox_open tells them
+ * apart; "mbox:" (a file or "-"); "maildir:" (a directory). */
+extern const struct source_kind source_local_path, source_local_mbox, source_local_maildir;
+
+/* How an operand is named to the user: "standard input" for "-", else
+ * itself (borrowed). */
+const char *source_operand_name(const char *arg);
+
+#endif

@@ -1,0 +1,76 @@
+/* source-local.c - the local kinds of mail source: mbox files, Maildirs,
+ * single messages and standard input, through lib/mail/mbox. */
+#include "core/error.h"
+#include "mail/mbox.h"
+#include "net/source-kind.h"
+
+#include <string.h>
+
+struct local {
+	struct mbox *mb;
+	struct mbox_msg last;	/* what next returned last */
+};
+
+static gboolean local_open(void **state, const char *arg, GError **error)
+{
+	struct local *l;
+	struct mbox *mb;
+
+	/* mboxrd: lore, public-inbox and b4 write it, and bodies are handed
+	 * out still escaped, so only who unescapes them chooses */
+	if (!mbox_open(&mb, arg, MBOX_RD, error))
+		return FALSE;
+	l = g_new0(struct local, 1);
+	l->mb = mb;
+	*state = l;
+	return TRUE;
+}
+
+static gboolean spec_mbox_open(void **state, const char *arg, GError **error)
+{
+	if (strcmp(arg, "-") && g_file_test(arg, G_FILE_TEST_IS_DIR))
+		return qerr(error, QUILL_ERROR_USAGE, "%s: a directory, not an mbox file", arg);
+	return local_open(state, arg, error);
+}
+
+static gboolean spec_maildir_open(void **state, const char *arg, GError **error)
+{
+	if (!g_file_test(arg, G_FILE_TEST_IS_DIR))
+		return qerr(error, QUILL_ERROR_USAGE, "%s: not a Maildir (no such directory)", arg);
+	return local_open(state, arg, error);
+}
+
+static gboolean local_next(void *state, const char **data, gsize *len, GError **error)
+{
+	struct local *l = state;
+
+	if (!mbox_next(l->mb, &l->last, error))
+		return FALSE;
+	*data = l->last.data;
+	*len = l->last.len;
+	return TRUE;
+}
+
+static char *local_where(void *state)
+{
+	const struct local *l = state;
+	const char *name = mbox_name(l->mb);
+	const char *file = !strcmp(name, "-") ? "standard input" : l->last.path ? l->last.path : name;
+
+	if (l->last.from_line)	/* an mbox */
+		return g_strdup_printf("%s: message %u (byte %" G_GUINT64_FORMAT ")", file,
+				       l->last.index, l->last.offset);
+	return g_strdup(file);
+}
+
+static void local_close(void *state)
+{
+	struct local *l = state;
+
+	mbox_close(l->mb);
+	g_free(l);
+}
+
+const struct source_kind source_local_path = { local_open, local_next, local_where, local_close };
+const struct source_kind source_local_mbox = { spec_mbox_open, local_next, local_where, local_close };
+const struct source_kind source_local_maildir = { spec_maildir_open, local_next, local_where, local_close };

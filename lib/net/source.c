@@ -1,0 +1,298 @@
+/* source.c - mail sources read as one mailbox: the operands in order, each
+ * message checked for being mail, its ids found, numbered and handed out.
+ * The kinds (source-kind.h) only hand over the bytes. */
+#include "net/source.h"
+#include "core/error.h"
+#include "net/source-kind.h"
+
+#include <string.h>
+
+struct operand {
+	const struct source_kind *kind;
+	void *state;
+	char *arg;		/* as given */
+};
+
+struct source {
+	GArray *ops;		/* struct operand, in order */
+	guint at;		/* the operand being read */
+	guint position;		/* messages met so far, over all operands */
+	guint mail;		/* of them, those that were mail */
+	GPtrArray *held;	/* warnings about non-mail, until some mail is seen */
+	warn_fn warn;
+	void *payload;
+	/* what the last source_mail handed out points into */
+	struct message *m;
+	GPtrArray *mid, *irt, *refs;
+	char *synthetic;
+};
+
+/* The kinds a spec may name, by prefix; NULL: known, not read yet. */
+static const struct {
+	const char *name;
+	const struct source_kind *kind;
+} kinds[] = {
+	{ "mbox", &source_local_mbox },
+	{ "maildir", &source_local_maildir },
+	{ "lore", NULL },
+	{ "notmuch", NULL },
+	{ "mirror", NULL },
+};
+
+const char *source_operand_name(const char *arg)
+{
+	return strcmp(arg, "-") ? arg : "standard input";
+}
+
+struct source *source_new(warn_fn warn, void *payload)
+{
+	struct source *s = g_new0(struct source, 1);
+
+	s->ops = g_array_new(FALSE, FALSE, sizeof(struct operand));
+	s->held = g_ptr_array_new_with_free_func(g_free);
+	s->warn = warn;
+	s->payload = payload;
+	return s;
+}
+
+/* Let go of what the last message handed out points into. */
+static void release(struct source *s)
+{
+	g_clear_pointer(&s->m, message_free);
+	g_clear_pointer(&s->mid, g_ptr_array_unref);
+	g_clear_pointer(&s->irt, g_ptr_array_unref);
+	g_clear_pointer(&s->refs, g_ptr_array_unref);
+	g_clear_pointer(&s->synthetic, g_free);
+}
+
+void source_free(struct source *s)
+{
+	if (!s)
+		return;
+	release(s);
+	for (guint i = 0; i < s->ops->len; i++) {
+		struct operand *op = &g_array_index(s->ops, struct operand, i);
+		op->kind->close(op->state);
+		g_free(op->arg);
+	}
+	g_array_unref(s->ops);
+	g_ptr_array_unref(s->held);
+	g_free(s);
+}
+
+static gboolean add(struct source *s, const struct source_kind *kind, const char *arg,
+		    const char *as_given, GError **error)
+{
+	struct operand op = { kind, NULL, NULL };
+
+	if (!kind->open(&op.state, arg, error))
+		return FALSE;
+	op.arg = g_strdup(as_given);
+	g_array_append_val(s->ops, op);
+	return TRUE;
+}
+
+gboolean source_add_path(struct source *s, const char *path, GError **error)
+{
+	return add(s, &source_local_path, path, path, error);
+}
+
+gboolean source_add_spec(struct source *s, const char *spec, GError **error)
+{
+	const char *colon = strchr(spec, ':');
+	gsize n = colon ? (gsize)(colon - spec) : strlen(spec);
+
+	for (gsize i = 0; i < G_N_ELEMENTS(kinds); i++) {
+		if (strlen(kinds[i].name) != n || strncmp(spec, kinds[i].name, n))
+			continue;
+		if (!kinds[i].kind)
+			return qerr(error, QUILL_ERROR_USAGE, "%s: %s sources are not supported yet",
+				    spec, kinds[i].name);
+		if (!colon || !colon[1])
+			return qerr(error, QUILL_ERROR_USAGE, "%s: give the %s as %s:PATH", spec,
+				    kinds[i].name, kinds[i].name);
+		return add(s, kinds[i].kind, colon + 1, spec, error);
+	}
+	return qerr(error, QUILL_ERROR_USAGE,
+		    "%s: not a mail source (mbox:FILE, maildir:DIR, lore[:URL], notmuch[:PATH], mirror:PATH)",
+		    spec);
+}
+
+gboolean source_open(struct source **out, char *const *paths, int n, warn_fn warn, void *payload,
+		     GError **error)
+{
+	*out = source_new(warn, payload);
+	for (int i = 0; i < n; i++)
+		if (!source_add_path(*out, paths[i], error))
+			return FALSE;
+	return TRUE;
+}
+
+static void say(struct source *s, const char *text)
+{
+	if (s->warn)
+		s->warn(s->payload, "%s", text);
+}
+
+/* The ids of the first field `name` that has any (caller owns), or NULL. */
+static GPtrArray *first_ids(const struct message *m, const char *name)
+{
+	const struct message_field *first = message_field(m, name);
+	gsize n = strlen(name);
+
+	if (!first)
+		return NULL;
+	/* from the first field of that name on (message_field finds it at once) */
+	for (guint i = (guint)(first - &g_array_index(m->fields, struct message_field, 0));
+	     i < m->fields->len; i++) {
+		const struct message_field *f = &g_array_index(m->fields, struct message_field, i);
+		GPtrArray *ids;
+
+		if (f != first && (f->name_len != n || g_ascii_strncasecmp(f->name, name, n)))
+			continue;
+		ids = message_parse_ids(f->value, f->value_len);
+		if (ids->len)
+			return ids;
+		g_ptr_array_unref(ids);
+	}
+	return NULL;
+}
+
+/* Whether a header block looks like mail: it has one of the fields every
+ * mail has some of. */
+static gboolean is_mail(const struct message *m)
+{
+	if (m->known[MESSAGE_F_FROM] >= 0 || m->known[MESSAGE_F_SUBJECT] >= 0 ||
+	    m->known[MESSAGE_F_DATE] >= 0 || m->known[MESSAGE_F_MESSAGE_ID] >= 0)
+		return TRUE;	/* the usual case, without a scan */
+	static const char *const names[] = {
+		"From", "Subject", "Date", "Message-ID", "To", "Received", "Return-Path",
+		"In-Reply-To", "References", "MIME-Version", "Delivered-To", "Sender",
+	};
+
+	for (guint i = 0; i < m->fields->len; i++) {
+		const struct message_field *f = &g_array_index(m->fields, struct message_field, i);
+		for (gsize k = 0; k < G_N_ELEMENTS(names); k++)
+			if (f->name_len == strlen(names[k]) &&
+			    !g_ascii_strncasecmp(f->name, names[k], f->name_len))
+				return TRUE;
+	}
+	return FALSE;
+}
+
+/* Not mail: said now if some mail was seen, else held back (if nothing
+ * turns out to be mail, the one error says it). */
+static void not_mail(struct source *s, const struct operand *op)
+{
+	char *w = op->kind->where(op->state);
+	char *text = g_strdup_printf("%s: not a mail (no header fields), left out", w);
+
+	if (s->mail)
+		say(s, text);
+	else
+		g_ptr_array_add(s->held, g_strdup(text));
+	g_free(text);
+	g_free(w);
+}
+
+/* The first mail: the warnings held back until now are said. */
+static void first_mail(struct source *s)
+{
+	for (guint i = 0; i < s->held->len; i++)
+		say(s, g_ptr_array_index(s->held, i));
+	g_ptr_array_set_size(s->held, 0);
+}
+
+/* One message as stored: FALSE when it is not mail, else *out filled and
+ * what is wrong with it said. */
+static gboolean take(struct source *s, const struct operand *op, const char *data, gsize len,
+		     struct source_mail *out)
+{
+	struct message *m = message_parse(data, len);
+	GString *problems = NULL;
+
+	if (!is_mail(m)) {
+		not_mail(s, op);
+		message_free(m);
+		return FALSE;
+	}
+	s->m = m;
+	s->mid = first_ids(m, "Message-ID");
+	s->irt = first_ids(m, "In-Reply-To");
+	s->refs = first_ids(m, "References");
+	memset(out, 0, sizeof *out);
+	out->m = m;
+	out->body = data + m->body;
+	out->body_len = len - m->body;
+	out->position = s->position;
+	out->in_reply_to = s->irt ? g_ptr_array_index(s->irt, 0) : NULL;
+	if (s->refs) {
+		out->refs = (const char *const *)s->refs->pdata;
+		out->nrefs = s->refs->len;
+	}
+	if (s->mid) {
+		out->msgid = g_ptr_array_index(s->mid, 0);
+	} else {
+		out->msgid = s->synthetic = message_nomsgid(s->position);
+		problems = g_string_new(NULL);
+		g_string_append_printf(problems, "no Message-ID (taken as <%s>)", s->synthetic);
+	}
+	if (m->truncated) {
+		if (!problems)
+			problems = g_string_new(NULL);
+		g_string_append_printf(problems, "%sthe header block does not end (cut short?)",
+				       problems->len ? "; " : "");
+	}
+	if (!s->mail++)
+		first_mail(s);
+	if (problems) {
+		char *w = op->kind->where(op->state);
+		if (s->warn)
+			s->warn(s->payload, "%s: %s", w, problems->str);
+		g_free(w);
+		g_string_free(problems, TRUE);
+	}
+	return TRUE;
+}
+
+/* "a, b: no mail in them" */
+static gboolean no_mail(const struct source *s, GError **error)
+{
+	GString *names = g_string_new(NULL);
+
+	for (guint i = 0; i < s->ops->len; i++)
+		g_string_append_printf(names, "%s%s", i ? ", " : "",
+				       source_operand_name(g_array_index(s->ops, struct operand, i).arg));
+	qerr(error, QUILL_ERROR_INPUT, "%s: no mail in %s", names->str,
+	     s->ops->len == 1 ? "it" : "them");
+	g_string_free(names, TRUE);
+	return FALSE;
+}
+
+gboolean source_next(struct source *s, struct source_mail *out, GError **error)
+{
+	release(s);
+	while (s->at < s->ops->len) {
+		const struct operand *op = &g_array_index(s->ops, struct operand, s->at);
+		const char *data;
+		gsize len;
+		GError *e = NULL;
+
+		if (!op->kind->next(op->state, &data, &len, &e)) {
+			if (!e) {
+				s->at++;
+				continue;
+			}
+			say(s, e->message);	/* a Maildir file that cannot be read: go on */
+			g_error_free(e);
+			s->position++;
+			continue;
+		}
+		s->position++;
+		if (take(s, op, data, len, out))
+			return TRUE;
+	}
+	if (s->position && !s->mail)
+		return no_mail(s, error);
+	return FALSE;
+}
