@@ -216,6 +216,15 @@ gboolean lint_ignore_notes(struct lint_ignore *ig, git_repository *repo, const c
 gboolean lint_ignore_match(const struct lint_ignore *ig, const struct lint_input *in,
 			   const char *rule);
 
+/* Where the exceptions noted on commits live. */
+#define LINT_NOTES_REF "refs/notes/quill-lint"
+
+/* The exceptions of a run: `file`, else the work tree's .quill/lint-ignore
+ * (optional), and the notes on LINT_NOTES_REF (repo may be NULL: no work
+ * tree, no notes).  *out is set even on failure (lint_ignore_free). */
+gboolean lint_exceptions_load(struct lint_ignore **out, git_repository *repo, const char *file,
+			      GError **error);
+
 /* ---- a mail as an input (lib/lint-mail.c) ---- */
 
 struct lint_mail {
