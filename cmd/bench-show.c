@@ -55,10 +55,8 @@ int cmd_bench_show(int argc, char **argv, struct ctx *ctx)
 
 	if (rc >= 0)
 		goto out;
-	if (argc > 2) {
-		rc = usage_error(ctx, "too many arguments");
+	if ((rc = opt_max_operands(ctx, argc, 1)) >= 0)
 		goto out;
-	}
 	name = argc > 1 ? argv[1] : NULL;
 	if (json || (format && !strcmp(format, "json")))
 		f = F_JSON;
@@ -102,10 +100,9 @@ int cmd_bench_show(int argc, char **argv, struct ctx *ctx)
 	}
 	if (name && !shown->len) {
 		char *have = bench_names_list(benches);
-		fprintf(stderr, "quill: %s: no benchmark '%s' in v%d of %s (there: %s)\n", ctx->name,
-			name, version, s->name, have);
+		rc = failf(QUILL_ERROR_USAGE, "%s: no benchmark '%s' in v%d of %s (there: %s)",
+			   ctx->name, name, version, s->name, have);
 		g_free(have);
-		rc = 2;
 		goto out;
 	}
 	if (f == F_JSON)
@@ -118,12 +115,13 @@ int cmd_bench_show(int argc, char **argv, struct ctx *ctx)
 	}
 	if (!shown->len) {
 		char *others = versions_with_benches(s, version);
-		if (f != F_JSON || others)
-			fprintf(stderr, "quill: no benchmarks attached to v%d of %s%s%s%s\n", version,
-				s->name, others ? " (" : "", others ? others : "",
-				others ? " have some: --version N)" : "");
+		/* --json said so already (an empty list), unless other versions
+		 * have some */
+		rc = f == F_JSON && !others ? QUILL_ERROR_NEGATIVE
+		     : failf(QUILL_ERROR_NEGATIVE, "no benchmarks attached to v%d of %s%s%s%s", version,
+			     s->name, others ? " (" : "", others ? others : "",
+			     others ? " have some: --version N)" : "");
 		g_free(others);
-		rc = 1;
 		goto out;
 	}
 	rc = 0;

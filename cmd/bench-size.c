@@ -84,18 +84,15 @@ static int attach(struct ctx *ctx, json_t *doc, const char *name, const char *se
 	git_repository *repo = NULL;
 	struct series *s = NULL;
 	GError *e = NULL;
-	char *text = NULL, *path = NULL, *msg = NULL, *date = NULL;
+	char *text = NULL, *path = NULL, *msg = NULL, *date = NULL, *why = NULL;
 	gint64 before = 0, after = 0;
+	gboolean none;
 	int rc;
 
-	rc = git_repository_open_ext(&repo, NULL, GIT_REPOSITORY_OPEN_FROM_ENV, NULL);
-	if (rc < 0) {
-		if (rc == GIT_ENOTFOUND)
-			fprintf(stderr, "quill: %s: --attach: not in a git repository\n", ctx->name);
-		else
-			fprintf(stderr, "quill: %s: cannot open the repository: %s\n", ctx->name,
-				git_error_last() ? git_error_last()->message : "unknown error");
-		return 2;
+	if (!repo_open(&repo, &why, &none)) {
+		rc = failf(QUILL_ERROR_USAGE, "%s: %s%s", ctx->name, none ? "--attach: " : "", why);
+		g_free(why);
+		return rc;
 	}
 	ctx->repo = repo;
 	if (!open_series(&s, ctx, series, &e)) {

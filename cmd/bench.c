@@ -464,9 +464,8 @@ int cmd_bench_add(int argc, char **argv, struct ctx *ctx)
 	}
 	file = argv[2];
 	if (!read_input(file, &data, &len)) {
-		fprintf(stderr, "quill: %s: cannot read %s: %s\n", ctx->name,
-			strcmp(file, "-") ? file : "standard input", g_strerror(errno));
-		rc = 2;
+		rc = failf(QUILL_ERROR_USAGE, "%s: cannot read %s: %s", ctx->name,
+			   strcmp(file, "-") ? file : "standard input", g_strerror(errno));
 		goto out;
 	}
 	if (!strcmp(file, "-"))

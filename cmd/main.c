@@ -130,16 +130,14 @@ static int run(const struct command *c, int argc, char **argv, const char *argv0
 				help = TRUE;
 			else if (!strcmp(argv[i], "--"))
 				break;
-		rc = git_repository_open_ext(&ctx.repo, NULL, GIT_REPOSITORY_OPEN_FROM_ENV, NULL);
-		if (rc < 0 && !help) {
-			if (rc == GIT_ENOTFOUND)
-				fprintf(stderr, "quill: %s: not in a git repository\n", name);
-			else
-				fprintf(stderr, "quill: %s: cannot open the repository: %s\n", name,
-					git_error_last() ? git_error_last()->message : "unknown error");
-			rc = 2;
+		char *why = NULL;
+
+		if (!repo_open(&ctx.repo, &why, NULL) && !help) {
+			rc = failf(QUILL_ERROR_USAGE, "%s: %s", name, why);
+			g_free(why);
 			goto done;
 		}
+		g_free(why);
 	}
 	ctx.color = want_color(ctx.repo);
 	rc = c->fn(argc, argv, &ctx);

@@ -1,6 +1,7 @@
 /* trailer.c - quill trailer parse: the trailers of messages, files or the
  * commits of a range, printed as git interpret-trailers --parse does. */
 #include "cmd.h"
+#include "core/error.h"
 #include "git/config.h"
 #include "git/logwalk.h"
 #include "mail/trailer.h"
@@ -194,11 +195,12 @@ static int parse_file(struct ctx *ctx, const char *path, const struct trailer_op
 	size_t len;
 
 	if (fd < 0 || !read_all(fd, &buf, &len)) {
-		fprintf(stderr, "quill: %s: cannot read %s: %s\n", ctx->name,
-			in ? "standard input" : path, g_strerror(errno));
+		int rc = failf(QUILL_ERROR_USAGE, "%s: cannot read %s: %s", ctx->name,
+			       in ? "standard input" : path, g_strerror(errno));
+
 		if (fd > STDIN_FILENO)
 			close(fd);
-		return 2;
+		return rc;
 	}
 	if (!in)
 		close(fd);
@@ -278,17 +280,12 @@ int cmd_trailer_parse(int argc, char **argv, struct ctx *ctx)
 		rc = usage_error(ctx, "give FILEs or --rev-range, not both");
 		goto out;
 	}
-	if (git_repository_open_ext(&repo, NULL, GIT_REPOSITORY_OPEN_FROM_ENV, NULL) < 0) {
-		repo = NULL;
-		if (range) {
-			fprintf(stderr, "quill: %s: --rev-range: not in a git repository\n", ctx->name);
-			rc = 2;
-			goto out;
-		}
+	if (!repo_open(&repo, NULL, NULL) && range) {
+		rc = failf(QUILL_ERROR_USAGE, "%s: --rev-range: not in a git repository", ctx->name);
+		goto out;
 	}
 	if (config_foreach(repo, "^(trailer|core)\\.", tconf_set, &t)) {
-		fprintf(stderr, "quill: %s: bad configuration: %s\n", ctx->name, t.bad);
-		rc = 3;
+		rc = failf(QUILL_ERROR_INPUT, "%s: bad configuration: %s", ctx->name, t.bad);
 		goto out;
 	}
 	for (char **s = settings; s && *s; s++)
