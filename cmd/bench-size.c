@@ -3,6 +3,7 @@
  * attached to the current series as v<N>/bench/<NAME>.json. */
 #include "cmd.h"
 #include "core/error.h"
+#include "bench/bench.h"
 #include "bench/objsize.h"
 #include "series/series.h"
 
@@ -35,21 +36,6 @@ static const char size_help[] =
 	"\n"
 	"Exit status: 0; 2 for bad usage, a file that cannot be opened, no such\n"
 	"series; 3 for a file that is not ELF or is damaged (nothing is attached).";
-
-/* A benchmark name is one file name in the state tree: 1 to 64 of
- * letters, digits, '.', '_', '+', '-', not starting with '.' or '-' (the
- * rule of bench run and add). */
-static gboolean bench_name_valid(const char *name)
-{
-	size_t n = strlen(name);
-
-	if (n < 1 || n > 64 || *name == '.' || *name == '-')
-		return FALSE;
-	for (const char *p = name; *p; p++)
-		if (!g_ascii_isalnum(*p) && !strchr("._+-", *p))
-			return FALSE;
-	return TRUE;
-}
 
 /* FALSE (with an error) when `path` of the state holds something other
  * than a size diff: a benchmark of bench run/add is not replaced. */

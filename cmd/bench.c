@@ -12,7 +12,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -29,18 +28,6 @@ struct bench_attach_opts {
 	gboolean json;
 	gboolean dry_run;	/* show, write nothing */
 };
-
-static void warn_cb(void *payload, const char *fmt, ...)
-{
-	va_list ap;
-	char *msg;
-
-	va_start(ap, fmt);
-	msg = g_strdup_vprintf(fmt, ap);
-	va_end(ap);
-	warn("%s", msg);
-	g_free(msg);
-}
 
 /* "base" when HEAD is at the working version's base, else "patched". */
 static const char *default_role(git_repository *repo, const struct series *s)
@@ -322,7 +309,7 @@ int cmd_bench_run(int argc, char **argv, struct ctx *ctx)
 	o.show_output = show_output;
 	o.progress = progress_cb;
 	o.payload = &pr;
-	o.warn = warn_cb;
+	o.warn = warn_print;
 	r = bench_run(&o, &e);
 	if (pr.tty)
 		fputs("\r\033[K", stderr);
@@ -473,7 +460,7 @@ int cmd_bench_add(int argc, char **argv, struct ctx *ctx)
 	ro.source = file;
 	ro.unit = unit;
 	ro.runs = runs;
-	ro.warn = warn_cb;
+	ro.warn = warn_print;
 	if (!(roles = bench_read(data, len, &ro, &e))) {
 		rc = fail(e);
 		goto out;
