@@ -25,7 +25,6 @@ struct bench_attach_opts {
 	const char *patch;	/* --patch REV, or NULL */
 	const char *file;	/* where the roles came from, for messages */
 	gboolean measured;	/* bench run: record HEAD */
-	gboolean json;
 	gboolean dry_run;	/* show, write nothing */
 };
 
@@ -117,6 +116,56 @@ static gboolean name_roles(GPtrArray *roles, const char *role, const char *fallb
 	return ok;
 }
 
+/* Put `roles` (taken: the array is left holding NULLs) into b, dated
+ * `date` (and with HEAD's commit `head`, or NULL); `what` tells which
+ * ("base (10 values), replacing the earlier one"). */
+static gboolean put_roles(struct bench *b, GPtrArray *roles, const char *date, const char *head,
+			  GString *what, GError **error)
+{
+	for (guint i = 0; i < roles->len; i++) {
+		struct bench_role *r = g_ptr_array_index(roles, i);
+		int n = bench_metric_n(g_ptr_array_index(r->metrics, 0));
+		gboolean replaced;
+
+		roles->pdata[i] = NULL;
+		g_free(r->date);
+		r->date = g_strdup(date);
+		if (head) {
+			g_free(r->head);
+			r->head = g_strdup(head);
+		}
+		g_string_append_printf(what, "%s%s (%d %s)", i ? ", " : "", r->role, n,
+				       n == 1 ? "value" : "values");
+		if (!bench_put_role(b, r, &replaced, error))
+			return FALSE;
+		if (replaced)
+			g_string_append(what, ", replacing the earlier one");
+	}
+	return TRUE;
+}
+
+/* What was attached: bench show's report of b, said first in text
+ * ("attached NAME to SERIES vN: WHAT"). */
+static void attach_report(struct ctx *ctx, const struct bench_attach_opts *a,
+			  const struct series *s, struct bench *b, const char *what)
+{
+	GPtrArray *one = g_ptr_array_new();
+	json_t *doc;
+
+	g_ptr_array_add(one, b);
+	doc = bench_report(ctx, one, FALSE, BENCH_TABLE_WIDTH);
+	g_ptr_array_unref(one);
+	if (!ctx->json) {
+		char *said = g_strdup_printf("%s %s to %s v%d: %s",
+					     a->dry_run ? "would attach" : "attached", b->name,
+					     s->name, s->version, what);
+
+		json_object_set_new(json_object_get(doc, "text"), "said", json_string(said));
+		g_free(said);
+	}
+	emit(ctx, doc, bench_view);
+}
+
 /* Attach `roles` (taken: the array is left holding NULLs) as the roles of
  * benchmark a->name of the working version, in one state commit; print
  * what was attached.  Returns the exit code. */
@@ -126,18 +175,16 @@ static int bench_attach(struct ctx *ctx, const struct bench_attach_opts *a, GPtr
 	struct bench *b = NULL;
 	struct bench_patch *patch = NULL;
 	GError *e = NULL;
-	GString *what = g_string_new(NULL), *msg = g_string_new(NULL);
-	char *date = NULL, *head = NULL;
+	GString *what = g_string_new(NULL);
+	char *date = NULL, *head = NULL, *msg = NULL;
 	git_oid oid;
 	int rc = 0;
 
 	if (!open_series(&s, ctx, a->series, &e) ||
 	    !name_roles(roles, a->role, default_role(ctx->repo, s), a->file, &e) ||
 	    (a->patch && !find_patch(&patch, ctx->repo, s, a->patch, &e)) ||
-	    !bench_load(&b, s->state, s->version, a->name, &e)) {
-		rc = fail(e);
-		goto out;
-	}
+	    !bench_load(&b, s->state, s->version, a->name, &e))
+		goto failed;
 	if (!b)
 		b = bench_new(a->name);
 	if (patch) {
@@ -148,50 +195,22 @@ static int bench_attach(struct ctx *ctx, const struct bench_attach_opts *a, GPtr
 	date = series_now_iso(ctx->repo, NULL);
 	if (a->measured && git_reference_name_to_id(&oid, ctx->repo, "HEAD") == 0)
 		head = g_strdup(git_oid_tostr_s(&oid));
-	for (guint i = 0; i < roles->len; i++) {
-		struct bench_role *r = g_ptr_array_index(roles, i);
-		gboolean replaced;
-
-		roles->pdata[i] = NULL;
-		g_free(r->date);
-		r->date = g_strdup(date);
-		if (head) {
-			g_free(r->head);
-			r->head = g_strdup(head);
-		}
-		g_string_append_printf(what, "%s%s (%d %s)", i ? ", " : "", r->role,
-				       bench_metric_n(g_ptr_array_index(r->metrics, 0)),
-				       bench_metric_n(g_ptr_array_index(r->metrics, 0)) == 1 ? "value" : "values");
-		if (!bench_put_role(b, r, &replaced, &e)) {
-			rc = fail(e);
-			goto out;
-		}
-		if (replaced)
-			g_string_append(what, ", replacing the earlier one");
-	}
+	if (!put_roles(b, roles, date, head, what, &e))
+		goto failed;
 	bench_store(s->state, s->version, b);
-	g_string_append_printf(msg, "bench: %s %s: %s", a->measured ? "run" : "add", b->name, what->str);
-	if (!a->dry_run && !store_commit(ctx->repo, s->state, msg->str, NULL, 0, &e)) {
-		rc = fail(e);
-		goto out;
-	}
-	if (a->json) {
-		GPtrArray *one = g_ptr_array_new();
-		g_ptr_array_add(one, b);
-		print_json(bench_show_json(one));
-		g_ptr_array_unref(one);
-	} else {
-		char *t = bench_table(b, BENCH_TABLE_TEXT, BENCH_TABLE_WIDTH);
-		printf("%s %s to %s v%d: %s\n\n%s", a->dry_run ? "would attach" : "attached", b->name,
-		       s->name, s->version, what->str, t);
-		g_free(t);
-	}
+	msg = g_strdup_printf("bench: %s %s: %s", a->measured ? "run" : "add", b->name, what->str);
+	if (!a->dry_run && !store_commit(ctx->repo, s->state, msg, NULL, 0, &e))
+		goto failed;
+	attach_report(ctx, a, s, b, what->str);
+	goto out;
+failed:
+	rc = fail(e);
 out:
 	bench_free(b);
 	bench_patch_free(patch);
 	series_free(s);
 	g_string_free(what, TRUE);
-	g_string_free(msg, TRUE);
+	g_free(msg);
 	g_free(date);
 	g_free(head);
 	return rc;
@@ -219,7 +238,7 @@ int cmd_bench_run(int argc, char **argv, struct ctx *ctx)
 {
 	char *series = NULL, *role = NULL, *patch = NULL;
 	int runs = 10, warmup = 0;
-	gboolean shell = FALSE, ignore = FALSE, show_output = FALSE, json = FALSE, dry_run = FALSE;
+	gboolean shell = FALSE, ignore = FALSE, show_output = FALSE, dry_run = FALSE;
 	GOptionEntry entries[] = {
 		{ "role", 'r', 0, G_OPTION_ARG_STRING, &role, "The role of these results: base, patched or a label (default: base when HEAD is at the series' base, else patched)", "ROLE" },
 		{ "runs", 'n', 0, G_OPTION_ARG_INT, &runs, "Recorded runs (default 10)", "N" },
@@ -230,7 +249,7 @@ int cmd_bench_run(int argc, char **argv, struct ctx *ctx)
 		{ "patch", 'p', 0, G_OPTION_ARG_STRING, &patch, "The results belong to this patch of the series (its notes below '---')", "REV" },
 		{ "series", 's', 0, G_OPTION_ARG_STRING, &series, "The series (default: the current one)", "SERIES" },
 		{ "dry-run", 0, 0, G_OPTION_ARG_NONE, &dry_run, "Measure and show the results; attach nothing", NULL },
-		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print the benchmark as bench show --json does", NULL },
+		{ "json", 0, 0, G_OPTION_ARG_NONE, &ctx->json, "Print the benchmark as bench show --json does", NULL },
 		G_OPTION_ENTRY_NULL
 	};
 	struct bench_run_opts o = { 0 };
@@ -331,7 +350,6 @@ int cmd_bench_run(int argc, char **argv, struct ctx *ctx)
 	a.patch = patch;
 	a.file = "the run";
 	a.measured = TRUE;
-	a.json = json;
 	a.dry_run = dry_run;
 	rc = bench_attach(ctx, &a, roles);
 out:
@@ -393,7 +411,7 @@ int cmd_bench_add(int argc, char **argv, struct ctx *ctx)
 	char *series = NULL, *role = NULL, *patch = NULL, *format = NULL, *unit = NULL;
 	char *metric = NULL, *command = NULL;
 	int runs = 0;
-	gboolean json = FALSE, dry_run = FALSE;
+	gboolean dry_run = FALSE;
 	GOptionEntry entries[] = {
 		{ "role", 'r', 0, G_OPTION_ARG_STRING, &role, "The role of these results (default: base when HEAD is at the series' base, else patched); A,B,... for a file of several", "ROLE" },
 		{ "format", 'f', 0, G_OPTION_ARG_STRING, &format, "hyperfine, perf-stat, csv, samples or kv (default: guessed)", "FORMAT" },
@@ -404,7 +422,7 @@ int cmd_bench_add(int argc, char **argv, struct ctx *ctx)
 		{ "patch", 'p', 0, G_OPTION_ARG_STRING, &patch, "The results belong to this patch of the series (its notes below '---')", "REV" },
 		{ "series", 's', 0, G_OPTION_ARG_STRING, &series, "The series (default: the current one)", "SERIES" },
 		{ "dry-run", 0, 0, G_OPTION_ARG_NONE, &dry_run, "Read the file and show the results; attach nothing", NULL },
-		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print the benchmark as bench show --json does", NULL },
+		{ "json", 0, 0, G_OPTION_ARG_NONE, &ctx->json, "Print the benchmark as bench show --json does", NULL },
 		G_OPTION_ENTRY_NULL
 	};
 	struct bench_read_opts ro = { 0 };
@@ -482,7 +500,6 @@ int cmd_bench_add(int argc, char **argv, struct ctx *ctx)
 	a.role = role;
 	a.patch = patch;
 	a.file = file;
-	a.json = json;
 	a.dry_run = dry_run;
 	rc = bench_attach(ctx, &a, roles);
 out:
