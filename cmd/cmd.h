@@ -147,11 +147,12 @@ void findings_print(struct ctx *ctx, const json_t *report);
 guint report_uint(const json_t *report, const char *key);
 
 /* ---- cmd/bench-show.c: benchmarks as bench show, run and add print them ---- */
-/* The report of `benches` (struct bench*, borrowed): bench show's JSON
- * document, and in text (not ctx->json) a "text" object for bench_view:
- * {"format", "width", "benchmarks": [each as its file]}, to which a
- * caller may add "said": a line to print before the tables.  Markdown
- * tables, or text ones that fit `width` columns. */
+/* The report of `benches` (struct bench*, borrowed), a new reference:
+ * bench show's JSON document and, in text (not ctx->json), a "text"
+ * object for bench_view, {"format", "width", "benchmarks": [each as its
+ * file]}, to which a caller may add "said": a line to print before the
+ * tables.  Markdown tables, or text ones that fit `width` columns.  (The
+ * tables come from the samples, which the documented JSON has not.) */
 json_t *bench_report(struct ctx *ctx, GPtrArray *benches, gboolean markdown, int width);
 
 /* bench_report's text view: "said" and a blank line, then the tables. */

@@ -27,8 +27,9 @@ struct series;
 /* Where a run's findings go. */
 struct lint_sink {
 	/* The findings (struct lint_finding) of one message, or of the rules
-	 * over a set of mails, in order.  The run empties the array after
-	 * the call; the findings' inputs are valid during it. */
+	 * over a set of mails, in order (not called when there are none).
+	 * The run empties the array after the call; the findings' inputs are
+	 * valid during it. */
 	void (*findings)(void *payload, GArray *findings);
 	/* lint_run_claims: the claims of one message and their verdicts
 	 * (struct claim_result, lib/bench/claim.h), after its findings; not

@@ -123,8 +123,9 @@ struct lint_review {
 
 /* The benchmarks (struct bench*, borrowed; valid until the next call or
  * the end of the run) that the claims of `in` are checked against; NULL
- * or an empty array: none (the claim rules then say nothing).  A caller
- * that reads a series' state gives this; lib/lint does not read it. */
+ * or an empty array: none (the claim rules then say nothing).  The rules
+ * read no series state: lint-run.h's struct lint_benches gives the
+ * benchmarks attached to a version through this. */
 struct lint_bench {
 	GPtrArray *(*benchmarks)(const struct lint_bench *b, const struct lint_input *in);
 	void *data;
