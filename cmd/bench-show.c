@@ -26,6 +26,106 @@ static char *versions_with_benches(const struct series *s, int version)
 	return g_string_free(out, out->len == 0);
 }
 
+json_t *bench_report(struct ctx *ctx, GPtrArray *benches, gboolean markdown, int width)
+{
+	json_t *doc = bench_show_json(benches), *files;
+
+	if (ctx->json)
+		return doc;
+	files = json_array();
+	for (guint i = 0; i < benches->len; i++)
+		json_array_append_new(files, bench_to_json(g_ptr_array_index(benches, i)));
+	json_object_set_new(doc, "text", json_pack("{s:s, s:i, s:o}", "format",
+						   markdown ? "markdown" : "text",
+						   "width", width, "benchmarks", files));
+	return doc;
+}
+
+void bench_view(struct ctx *ctx, const json_t *report)
+{
+	const json_t *t = json_object_get(report, "text"), *file;
+	const char *said = json_string_value(json_object_get(t, "said"));
+	GPtrArray *benches = g_ptr_array_new_with_free_func((GDestroyNotify)bench_free);
+	gboolean md = !g_strcmp0(json_string_value(json_object_get(t, "format")), "markdown");
+	size_t i;
+
+	json_array_foreach(json_object_get(t, "benchmarks"), i, file) {
+		GError *e = NULL;
+		struct bench *b = bench_from_json(file, "(report)", NULL, &e);
+
+		if (b)
+			g_ptr_array_add(benches, b);
+		else
+			fail(e);	/* its own JSON: not to happen */
+	}
+	if (said)
+		printf("%s\n\n", said);
+	if (benches->len) {
+		char *tables = bench_tables(benches, md ? BENCH_TABLE_MARKDOWN : BENCH_TABLE_TEXT,
+					    (int)json_integer_value(json_object_get(t, "width")));
+
+		fputs(tables, stdout);
+		g_free(tables);
+	}
+	g_ptr_array_unref(benches);
+	(void)ctx;
+}
+
+/* --format and --json into ctx->json and *f.  Returns -1, else the exit
+ * code. */
+static int pick_format(struct ctx *ctx, const char *format, enum bench_table_format *f)
+{
+	*f = BENCH_TABLE_TEXT;
+	if (ctx->json || (format && !strcmp(format, "json")))
+		ctx->json = TRUE;
+	else if (format && !strcmp(format, "markdown"))
+		*f = BENCH_TABLE_MARKDOWN;
+	else if (format && strcmp(format, "text"))
+		return usage_error(ctx, "no format '%s' (text, markdown, json)", format);
+	return -1;
+}
+
+/* Benchmark `name` (NULL: every one) of version `version` of s, shown. */
+static int show(struct ctx *ctx, const struct series *s, int version, const char *name,
+		enum bench_table_format f, int width)
+{
+	GPtrArray *benches = NULL, *shown = NULL;
+	GError *e = NULL;
+	char *others;
+	int rc = 0;
+
+	if (!bench_load_version(&benches, s->state, version, &e))
+		return fail(e);
+	shown = g_ptr_array_new();
+	for (guint i = 0; i < benches->len; i++) {
+		struct bench *b = g_ptr_array_index(benches, i);
+		if (!name || !strcmp(b->name, name))
+			g_ptr_array_add(shown, b);
+	}
+	if (name && !shown->len) {
+		char *have = bench_names_list(benches);
+		rc = failf(QUILL_ERROR_USAGE, "%s: no benchmark '%s' in v%d of %s (there: %s)",
+			   ctx->name, name, version, s->name, have);
+		g_free(have);
+		goto out;
+	}
+	emit(ctx, bench_report(ctx, shown, f == BENCH_TABLE_MARKDOWN, width), bench_view);
+	if (shown->len)
+		goto out;
+	/* --json said so already (an empty list), unless other versions have
+	 * some */
+	others = versions_with_benches(s, version);
+	rc = ctx->json && !others ? QUILL_ERROR_NEGATIVE
+	     : failf(QUILL_ERROR_NEGATIVE, "no benchmarks attached to v%d of %s%s%s%s", version,
+		     s->name, others ? " (" : "", others ? others : "",
+		     others ? " have some: --version N)" : "");
+	g_free(others);
+out:
+	g_ptr_array_unref(shown);
+	g_ptr_array_unref(benches);
+	return rc;
+}
+
 int cmd_bench_show(int argc, char **argv, struct ctx *ctx)
 {
 	char *series = NULL, *format = NULL;
@@ -39,9 +139,8 @@ int cmd_bench_show(int argc, char **argv, struct ctx *ctx)
 		{ "series", 's', 0, G_OPTION_ARG_STRING, &series, "The series (default: the current one)", "SERIES" },
 		G_OPTION_ENTRY_NULL
 	};
-	enum { F_TEXT, F_MARKDOWN, F_JSON } f = F_TEXT;
+	enum bench_table_format f;
 	struct series *s = NULL;
-	GPtrArray *benches = NULL, *shown = NULL;
 	GError *e = NULL;
 	const char *name;
 	int rc = opt_parse(ctx, &argc, &argv, "[NAME]",
@@ -53,85 +152,29 @@ int cmd_bench_show(int argc, char **argv, struct ctx *ctx)
 			   "Exit status 1 when there is nothing to show.",
 			   entries);
 
+	if (rc >= 0 || (rc = opt_max_operands(ctx, argc, 1)) >= 0)
+		goto out;
+	name = argc > 1 ? argv[1] : NULL;
+	ctx->json = json;
+	if ((rc = pick_format(ctx, format, &f)) >= 0)
+		goto out;
+	if (json && format && strcmp(format, "json"))
+		rc = usage_error(ctx, "--json and --format %s disagree", format);
+	else if (width < 40)
+		rc = usage_error(ctx, "--width needs at least 40");
+	else if (name && !bench_name_valid(name))
+		rc = usage_error(ctx, "'%s' cannot name a benchmark", name);
+	else if (!open_series(&s, ctx, series, &e))
+		rc = fail(e);
 	if (rc >= 0)
 		goto out;
-	if (argc > 2) {
-		rc = usage_error(ctx, "too many arguments");
-		goto out;
-	}
-	name = argc > 1 ? argv[1] : NULL;
-	if (json || (format && !strcmp(format, "json")))
-		f = F_JSON;
-	else if (format && !strcmp(format, "markdown"))
-		f = F_MARKDOWN;
-	else if (format && strcmp(format, "text")) {
-		rc = usage_error(ctx, "no format '%s' (text, markdown, json)", format);
-		goto out;
-	}
-	if (json && format && strcmp(format, "json")) {
-		rc = usage_error(ctx, "--json and --format %s disagree", format);
-		goto out;
-	}
-	if (width < 40) {
-		rc = usage_error(ctx, "--width needs at least 40");
-		goto out;
-	}
-	if (name && !bench_name_valid(name)) {
-		rc = usage_error(ctx, "'%s' cannot name a benchmark", name);
-		goto out;
-	}
-	if (!open_series(&s, ctx, series, &e)) {
-		rc = fail(e);
-		goto out;
-	}
 	if (version == 0)
 		version = s->version;
-	if (version < 1 || version > s->version) {
+	if (version < 1 || version > s->version)
 		rc = usage_error(ctx, "series %s has versions 1 to %d", s->name, s->version);
-		goto out;
-	}
-	if (!bench_load_version(&benches, s->state, version, &e)) {
-		rc = fail(e);
-		goto out;
-	}
-	shown = g_ptr_array_new();
-	for (guint i = 0; i < benches->len; i++) {
-		struct bench *b = g_ptr_array_index(benches, i);
-		if (!name || !strcmp(b->name, name))
-			g_ptr_array_add(shown, b);
-	}
-	if (name && !shown->len) {
-		char *have = bench_names_list(benches);
-		fprintf(stderr, "quill: %s: no benchmark '%s' in v%d of %s (there: %s)\n", ctx->name,
-			name, version, s->name, have);
-		g_free(have);
-		rc = 2;
-		goto out;
-	}
-	if (f == F_JSON)
-		print_json(bench_show_json(shown));
-	else if (shown->len) {
-		char *t = bench_tables(shown, f == F_MARKDOWN ? BENCH_TABLE_MARKDOWN : BENCH_TABLE_TEXT,
-				       width);
-		fputs(t, stdout);
-		g_free(t);
-	}
-	if (!shown->len) {
-		char *others = versions_with_benches(s, version);
-		if (f != F_JSON || others)
-			fprintf(stderr, "quill: no benchmarks attached to v%d of %s%s%s%s\n", version,
-				s->name, others ? " (" : "", others ? others : "",
-				others ? " have some: --version N)" : "");
-		g_free(others);
-		rc = 1;
-		goto out;
-	}
-	rc = 0;
+	else
+		rc = show(ctx, s, version, name, f, width);
 out:
-	if (shown)
-		g_ptr_array_unref(shown);
-	if (benches)
-		g_ptr_array_unref(benches);
 	series_free(s);
 	g_free(series);
 	g_free(format);

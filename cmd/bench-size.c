@@ -3,6 +3,7 @@
  * attached to the current series as v<N>/bench/<NAME>.json. */
 #include "cmd.h"
 #include "core/error.h"
+#include "bench/bench.h"
 #include "bench/objsize.h"
 #include "series/series.h"
 
@@ -36,21 +37,6 @@ static const char size_help[] =
 	"Exit status: 0; 2 for bad usage, a file that cannot be opened, no such\n"
 	"series; 3 for a file that is not ELF or is damaged (nothing is attached).";
 
-/* A benchmark name is one file name in the state tree: 1 to 64 of
- * letters, digits, '.', '_', '+', '-', not starting with '.' or '-' (the
- * rule of bench run and add). */
-static gboolean bench_name_valid(const char *name)
-{
-	size_t n = strlen(name);
-
-	if (n < 1 || n > 64 || *name == '.' || *name == '-')
-		return FALSE;
-	for (const char *p = name; *p; p++)
-		if (!g_ascii_isalnum(*p) && !strchr("._+-", *p))
-			return FALSE;
-	return TRUE;
-}
-
 /* FALSE (with an error) when `path` of the state holds something other
  * than a size diff: a benchmark of bench run/add is not replaced. */
 static gboolean may_replace(const struct state *st, const char *path, GError **error)
@@ -74,28 +60,42 @@ static gboolean may_replace(const struct state *st, const char *path, GError **e
 	return ok;
 }
 
+/* The state commit's message: "bench: size NAME: 70190 to 68445 bytes
+ * (-1745)" (caller owns). */
+static char *size_message(const char *name, const struct objsize_diff *diff)
+{
+	gint64 before = 0, after = 0;
+
+	for (guint i = 0; i < diff->tables->len; i++) {
+		const struct objsize_table *t = g_ptr_array_index(diff->tables, i);
+
+		before += t->before;
+		after += t->after;
+	}
+	return g_strdup_printf("bench: size %s: %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT
+			       " bytes (%+" G_GINT64_FORMAT ")%s",
+			       name, before, after, after - before,
+			       diff->mode == OBJSIZE_DATA ? ", data" :
+			       diff->mode == OBJSIZE_TEXT ? ", functions" : "");
+}
+
 /* Keep doc (given "name" and "date" here) as vN/bench/NAME.json of the
- * series, one state commit; *path_out, *series_out, *version_out say where
- * (caller owns the strings).  Returns the exit code. */
+ * series, one state commit, then say where in doc's "attached": {"series",
+ * "version", "path"}.  Returns -1, else the exit code. */
 static int attach(struct ctx *ctx, json_t *doc, const char *name, const char *series,
-		  const struct objsize_diff *diff, char **path_out, char **series_out,
-		  int *version_out)
+		  const struct objsize_diff *diff)
 {
 	git_repository *repo = NULL;
 	struct series *s = NULL;
 	GError *e = NULL;
-	char *text = NULL, *path = NULL, *msg = NULL, *date = NULL;
-	gint64 before = 0, after = 0;
-	int rc;
+	char *text = NULL, *path = NULL, *msg = NULL, *date = NULL, *why = NULL;
+	gboolean none;
+	int rc = -1;
 
-	rc = git_repository_open_ext(&repo, NULL, GIT_REPOSITORY_OPEN_FROM_ENV, NULL);
-	if (rc < 0) {
-		if (rc == GIT_ENOTFOUND)
-			fprintf(stderr, "quill: %s: --attach: not in a git repository\n", ctx->name);
-		else
-			fprintf(stderr, "quill: %s: cannot open the repository: %s\n", ctx->name,
-				git_error_last() ? git_error_last()->message : "unknown error");
-		return 2;
+	if (!repo_open(&repo, &why, &none)) {
+		rc = failf(QUILL_ERROR_USAGE, "%s: %s%s", ctx->name, none ? "--attach: " : "", why);
+		g_free(why);
+		return rc;
 	}
 	ctx->repo = repo;
 	if (!open_series(&s, ctx, series, &e)) {
@@ -103,11 +103,8 @@ static int attach(struct ctx *ctx, json_t *doc, const char *name, const char *se
 		goto out;
 	}
 	path = g_strdup_printf("v%d/bench/%s.json", s->version, name);
-	if (!may_replace(s->state, path, &e)) {
-		qerr_prefix(&e, "%s: --attach", ctx->name);
-		rc = fail(e);
-		goto out;
-	}
+	if (!may_replace(s->state, path, &e))
+		goto failed;
 	date = series_now_iso(repo, NULL);
 	json_object_set_new(doc, "name", json_string(name));
 	json_object_set_new(doc, "date", json_string(date));
@@ -117,27 +114,15 @@ static int attach(struct ctx *ctx, json_t *doc, const char *name, const char *se
 		state_set(s->state, path, file, strlen(file));
 		g_free(file);
 	}
-	for (guint i = 0; i < diff->tables->len; i++) {
-		const struct objsize_table *t = g_ptr_array_index(diff->tables, i);
-
-		before += t->before;
-		after += t->after;
-	}
-	msg = g_strdup_printf("bench: size %s: %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT
-			      " bytes (%+" G_GINT64_FORMAT ")%s",
-			      name, before, after, after - before,
-			      diff->mode == OBJSIZE_DATA ? ", data" :
-			      diff->mode == OBJSIZE_TEXT ? ", functions" : "");
-	if (!store_commit(repo, s->state, msg, NULL, 0, &e)) {
-		qerr_prefix(&e, "%s: --attach", ctx->name);
-		rc = fail(e);
-		goto out;
-	}
-	*path_out = path;
-	*series_out = g_strdup(s->name);
-	*version_out = s->version;
-	path = NULL;
-	rc = 0;
+	msg = size_message(name, diff);
+	if (!store_commit(repo, s->state, msg, NULL, 0, &e))
+		goto failed;
+	json_object_set_new(doc, "attached", json_pack("{s:s, s:i, s:s}", "series", s->name,
+						       "version", s->version, "path", path));
+	goto out;
+failed:
+	qerr_prefix(&e, "%s: --attach", ctx->name);
+	rc = fail(e);
 out:
 	free(text);
 	g_free(path);
@@ -149,76 +134,81 @@ out:
 	return rc;
 }
 
+/* What bloat-o-meter and size print, from the report; where it was
+ * attached goes to stderr, so that stdout stays theirs. */
+static void size_view(struct ctx *ctx, const json_t *report)
+{
+	const json_t *at = json_object_get(report, "attached");
+	struct objsize_diff *diff;
+	GError *e = NULL;
+
+	if (!objsize_from_json(&diff, report, &e)) {
+		fail(e);	/* its own JSON: not to happen */
+		return;
+	}
+	{
+		char *out = objsize_format(diff);
+		fputs(out, stdout);
+		g_free(out);
+	}
+	objsize_diff_free(diff);
+	if (at)
+		fprintf(stderr, "attached %s to %s v%d (%s)\n",
+			json_string_value(json_object_get(report, "name")),
+			json_string_value(json_object_get(at, "series")),
+			(int)json_integer_value(json_object_get(at, "version")),
+			json_string_value(json_object_get(at, "path")));
+	(void)ctx;
+}
+
 int cmd_bench_size(int argc, char **argv, struct ctx *ctx)
 {
-	gboolean split = FALSE, data = FALSE, text = FALSE, json = FALSE;
-	char *name = NULL, *series = NULL, *path = NULL, *series_name = NULL;
-	int version = 0;
+	gboolean split = FALSE, data = FALSE, text = FALSE;
+	char *name = NULL, *series = NULL;
 	GOptionEntry entries[] = {
 		{ "categories", 'c', 0, G_OPTION_ARG_NONE, &split, "Three tables: functions, data, read-only data (bloat-o-meter -c)", NULL },
 		{ "data", 'd', 0, G_OPTION_ARG_NONE, &data, "Only data and read-only data (bloat-o-meter -d)", NULL },
 		{ "text", 't', 0, G_OPTION_ARG_NONE, &text, "Only functions (bloat-o-meter -t)", NULL },
 		{ "attach", 0, 0, G_OPTION_ARG_STRING, &name, "Also keep the result with the current series as vN/bench/NAME.json", "NAME" },
 		{ "series", 's', 0, G_OPTION_ARG_STRING, &series, "Attach to this series instead of the current one", "SERIES" },
-		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print the result as JSON (what --attach keeps)", NULL },
+		{ "json", 0, 0, G_OPTION_ARG_NONE, &ctx->json, "Print the result as JSON (what --attach keeps)", NULL },
 		G_OPTION_ENTRY_NULL
 	};
 	struct objsize_file *old = NULL, *new = NULL;
 	struct objsize_diff *diff = NULL;
-	enum objsize_mode mode = OBJSIZE_ALL;
 	json_t *doc = NULL;
 	GError *e = NULL;
 	int rc = opt_parse(ctx, &argc, &argv, "OLD NEW", size_help, entries);
 
 	if (rc >= 0)
 		goto out;
-	if (argc != 3) {
+	if (argc != 3)
 		rc = usage_error(ctx, "give the OLD and the NEW file");
-		goto out;
-	}
-	if (split + data + text > 1) {
+	else if (split + data + text > 1)
 		rc = usage_error(ctx, "-c, -d and -t exclude each other");
-		goto out;
-	}
-	mode = split ? OBJSIZE_SPLIT : data ? OBJSIZE_DATA : text ? OBJSIZE_TEXT : OBJSIZE_ALL;
-	if (name && !bench_name_valid(name)) {
+	else if (name && !bench_name_valid(name))
 		rc = usage_error(ctx, "--attach: '%s' is not a benchmark name (1 to 64 letters, digits, '.', '_', '+', '-'; not first '.' or '-')",
 				 name);
-		goto out;
-	}
-	if (series && !name) {
+	else if (series && !name)
 		rc = usage_error(ctx, "--series goes with --attach");
-		goto out;
-	}
-	if (!objsize_read(&old, argv[1], &e) || !objsize_read(&new, argv[2], &e)) {
+	else if (!objsize_read(&old, argv[1], &e) || !objsize_read(&new, argv[2], &e)) {
 		qerr_prefix(&e, "%s", ctx->name);
 		rc = fail(e);
-		goto out;
 	}
+	if (rc >= 0)
+		goto out;
 	if (!old->has_symtab)
 		warn("%s: %s: no symbol table (stripped?): no symbols to compare", ctx->name, old->name);
 	if (!new->has_symtab)
 		warn("%s: %s: no symbol table (stripped?): no symbols to compare", ctx->name, new->name);
-	diff = objsize_compare(old, new, mode);
+	diff = objsize_compare(old, new, split ? OBJSIZE_SPLIT : data ? OBJSIZE_DATA
+					 : text ? OBJSIZE_TEXT : OBJSIZE_ALL);
 	doc = objsize_to_json(diff);
-	if (name && (rc = attach(ctx, doc, name, series, diff, &path, &series_name, &version)))
-		goto out;
-	if (json) {
-		if (path)
-			json_object_set_new(doc, "attached",
-					    json_pack("{s:s, s:i, s:s}", "series", series_name, "version",
-						      version, "path", path));
-		print_json(doc);
+	if (!name || (rc = attach(ctx, doc, name, series, diff)) < 0) {
+		emit(ctx, doc, size_view);
 		doc = NULL;
-	} else {
-		char *out = objsize_format(diff);
-		fputs(out, stdout);
-		g_free(out);
+		rc = 0;
 	}
-	/* stdout stays what bloat-o-meter and size print */
-	if (path && !json)
-		fprintf(stderr, "attached %s to %s v%d (%s)\n", name, series_name, version, path);
-	rc = 0;
 out:
 	json_decref(doc);
 	objsize_diff_free(diff);
@@ -226,7 +216,5 @@ out:
 	objsize_file_free(new);
 	g_free(name);
 	g_free(series);
-	g_free(path);
-	g_free(series_name);
 	return rc;
 }

@@ -12,7 +12,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -26,21 +25,8 @@ struct bench_attach_opts {
 	const char *patch;	/* --patch REV, or NULL */
 	const char *file;	/* where the roles came from, for messages */
 	gboolean measured;	/* bench run: record HEAD */
-	gboolean json;
 	gboolean dry_run;	/* show, write nothing */
 };
-
-static void warn_cb(void *payload, const char *fmt, ...)
-{
-	va_list ap;
-	char *msg;
-
-	va_start(ap, fmt);
-	msg = g_strdup_vprintf(fmt, ap);
-	va_end(ap);
-	warn("%s", msg);
-	g_free(msg);
-}
 
 /* "base" when HEAD is at the working version's base, else "patched". */
 static const char *default_role(git_repository *repo, const struct series *s)
@@ -130,6 +116,56 @@ static gboolean name_roles(GPtrArray *roles, const char *role, const char *fallb
 	return ok;
 }
 
+/* Put `roles` (taken: the array is left holding NULLs) into b, dated
+ * `date` (and with HEAD's commit `head`, or NULL); `what` tells which
+ * ("base (10 values), replacing the earlier one"). */
+static gboolean put_roles(struct bench *b, GPtrArray *roles, const char *date, const char *head,
+			  GString *what, GError **error)
+{
+	for (guint i = 0; i < roles->len; i++) {
+		struct bench_role *r = g_ptr_array_index(roles, i);
+		int n = bench_metric_n(g_ptr_array_index(r->metrics, 0));
+		gboolean replaced;
+
+		roles->pdata[i] = NULL;
+		g_free(r->date);
+		r->date = g_strdup(date);
+		if (head) {
+			g_free(r->head);
+			r->head = g_strdup(head);
+		}
+		g_string_append_printf(what, "%s%s (%d %s)", i ? ", " : "", r->role, n,
+				       n == 1 ? "value" : "values");
+		if (!bench_put_role(b, r, &replaced, error))
+			return FALSE;
+		if (replaced)
+			g_string_append(what, ", replacing the earlier one");
+	}
+	return TRUE;
+}
+
+/* What was attached: bench show's report of b, said first in text
+ * ("attached NAME to SERIES vN: WHAT"). */
+static void attach_report(struct ctx *ctx, const struct bench_attach_opts *a,
+			  const struct series *s, struct bench *b, const char *what)
+{
+	GPtrArray *one = g_ptr_array_new();
+	json_t *doc;
+
+	g_ptr_array_add(one, b);
+	doc = bench_report(ctx, one, FALSE, BENCH_TABLE_WIDTH);
+	g_ptr_array_unref(one);
+	if (!ctx->json) {
+		char *said = g_strdup_printf("%s %s to %s v%d: %s",
+					     a->dry_run ? "would attach" : "attached", b->name,
+					     s->name, s->version, what);
+
+		json_object_set_new(json_object_get(doc, "text"), "said", json_string(said));
+		g_free(said);
+	}
+	emit(ctx, doc, bench_view);
+}
+
 /* Attach `roles` (taken: the array is left holding NULLs) as the roles of
  * benchmark a->name of the working version, in one state commit; print
  * what was attached.  Returns the exit code. */
@@ -139,18 +175,16 @@ static int bench_attach(struct ctx *ctx, const struct bench_attach_opts *a, GPtr
 	struct bench *b = NULL;
 	struct bench_patch *patch = NULL;
 	GError *e = NULL;
-	GString *what = g_string_new(NULL), *msg = g_string_new(NULL);
-	char *date = NULL, *head = NULL;
+	GString *what = g_string_new(NULL);
+	char *date = NULL, *head = NULL, *msg = NULL;
 	git_oid oid;
 	int rc = 0;
 
 	if (!open_series(&s, ctx, a->series, &e) ||
 	    !name_roles(roles, a->role, default_role(ctx->repo, s), a->file, &e) ||
 	    (a->patch && !find_patch(&patch, ctx->repo, s, a->patch, &e)) ||
-	    !bench_load(&b, s->state, s->version, a->name, &e)) {
-		rc = fail(e);
-		goto out;
-	}
+	    !bench_load(&b, s->state, s->version, a->name, &e))
+		goto failed;
 	if (!b)
 		b = bench_new(a->name);
 	if (patch) {
@@ -161,50 +195,22 @@ static int bench_attach(struct ctx *ctx, const struct bench_attach_opts *a, GPtr
 	date = series_now_iso(ctx->repo, NULL);
 	if (a->measured && git_reference_name_to_id(&oid, ctx->repo, "HEAD") == 0)
 		head = g_strdup(git_oid_tostr_s(&oid));
-	for (guint i = 0; i < roles->len; i++) {
-		struct bench_role *r = g_ptr_array_index(roles, i);
-		gboolean replaced;
-
-		roles->pdata[i] = NULL;
-		g_free(r->date);
-		r->date = g_strdup(date);
-		if (head) {
-			g_free(r->head);
-			r->head = g_strdup(head);
-		}
-		g_string_append_printf(what, "%s%s (%d %s)", i ? ", " : "", r->role,
-				       bench_metric_n(g_ptr_array_index(r->metrics, 0)),
-				       bench_metric_n(g_ptr_array_index(r->metrics, 0)) == 1 ? "value" : "values");
-		if (!bench_put_role(b, r, &replaced, &e)) {
-			rc = fail(e);
-			goto out;
-		}
-		if (replaced)
-			g_string_append(what, ", replacing the earlier one");
-	}
+	if (!put_roles(b, roles, date, head, what, &e))
+		goto failed;
 	bench_store(s->state, s->version, b);
-	g_string_append_printf(msg, "bench: %s %s: %s", a->measured ? "run" : "add", b->name, what->str);
-	if (!a->dry_run && !store_commit(ctx->repo, s->state, msg->str, NULL, 0, &e)) {
-		rc = fail(e);
-		goto out;
-	}
-	if (a->json) {
-		GPtrArray *one = g_ptr_array_new();
-		g_ptr_array_add(one, b);
-		print_json(bench_show_json(one));
-		g_ptr_array_unref(one);
-	} else {
-		char *t = bench_table(b, BENCH_TABLE_TEXT, BENCH_TABLE_WIDTH);
-		printf("%s %s to %s v%d: %s\n\n%s", a->dry_run ? "would attach" : "attached", b->name,
-		       s->name, s->version, what->str, t);
-		g_free(t);
-	}
+	msg = g_strdup_printf("bench: %s %s: %s", a->measured ? "run" : "add", b->name, what->str);
+	if (!a->dry_run && !store_commit(ctx->repo, s->state, msg, NULL, 0, &e))
+		goto failed;
+	attach_report(ctx, a, s, b, what->str);
+	goto out;
+failed:
+	rc = fail(e);
 out:
 	bench_free(b);
 	bench_patch_free(patch);
 	series_free(s);
 	g_string_free(what, TRUE);
-	g_string_free(msg, TRUE);
+	g_free(msg);
 	g_free(date);
 	g_free(head);
 	return rc;
@@ -228,45 +234,126 @@ static void progress_cb(void *payload, int done, int total, gboolean warmup, dou
 	fflush(stderr);
 }
 
-int cmd_bench_run(int argc, char **argv, struct ctx *ctx)
+/* What bench run is asked. */
+struct run_args {
+	char *series, *role, *patch;
+	int runs, warmup;
+	gboolean shell, ignore, show_output, dry_run;
+	char **cmd;		/* the command and its arguments */
+};
+
+/* Everything after "--" is the command, options included: cut off argv
+ * (NULL: no "--"). */
+static char **cut_command(int *argc, char **argv)
 {
-	char *series = NULL, *role = NULL, *patch = NULL;
-	int runs = 10, warmup = 0;
-	gboolean shell = FALSE, ignore = FALSE, show_output = FALSE, json = FALSE, dry_run = FALSE;
-	GOptionEntry entries[] = {
-		{ "role", 'r', 0, G_OPTION_ARG_STRING, &role, "The role of these results: base, patched or a label (default: base when HEAD is at the series' base, else patched)", "ROLE" },
-		{ "runs", 'n', 0, G_OPTION_ARG_INT, &runs, "Recorded runs (default 10)", "N" },
-		{ "warmup", 'w', 0, G_OPTION_ARG_INT, &warmup, "Runs before those, not recorded (default 0)", "K" },
-		{ "shell", 0, 0, G_OPTION_ARG_NONE, &shell, "Run the command with /bin/sh -c (default: executed directly)", NULL },
-		{ "ignore-failure", 'i', 0, G_OPTION_ARG_NONE, &ignore, "Keep runs that exit non-zero", NULL },
-		{ "show-output", 0, 0, G_OPTION_ARG_NONE, &show_output, "Let the command's output through (to standard error)", NULL },
-		{ "patch", 'p', 0, G_OPTION_ARG_STRING, &patch, "The results belong to this patch of the series (its notes below '---')", "REV" },
-		{ "series", 's', 0, G_OPTION_ARG_STRING, &series, "The series (default: the current one)", "SERIES" },
-		{ "dry-run", 0, 0, G_OPTION_ARG_NONE, &dry_run, "Measure and show the results; attach nothing", NULL },
-		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print the benchmark as bench show --json does", NULL },
-		G_OPTION_ENTRY_NULL
-	};
+	for (int i = 1; i < *argc; i++)
+		if (!strcmp(argv[i], "--")) {
+			char **cmd = g_strdupv(argv + i + 1);
+
+			argv[i] = NULL;
+			*argc = i;
+			return cmd;
+		}
+	return NULL;
+}
+
+/* The usage errors; operands before any "--" are the command's first
+ * words.  Returns -1 to go on, else the exit code. */
+static int run_checks(struct ctx *ctx, int argc, char **argv, struct run_args *q)
+{
+	if (argc < 2 || (argc < 3 && !(q->cmd && q->cmd[0])))
+		return usage_error(ctx, "give a benchmark NAME and a COMMAND");
+	if (!bench_name_valid(argv[1]))
+		return usage_error(ctx, "'%s' cannot name a benchmark (letters, digits, '.', '_', '+', '-')",
+				   argv[1]);
+	if (argc > 2) {
+		GPtrArray *all = g_ptr_array_new();
+		for (int i = 2; i < argc; i++)
+			g_ptr_array_add(all, g_strdup(argv[i]));
+		for (char **c = q->cmd; c && *c; c++)
+			g_ptr_array_add(all, g_strdup(*c));
+		g_ptr_array_add(all, NULL);
+		g_strfreev(q->cmd);
+		q->cmd = (char **)g_ptr_array_free(all, FALSE);
+	}
+	if (q->runs < 1 || q->warmup < 0)
+		return usage_error(ctx, "-n needs at least 1 and --warmup at least 0");
+	if (q->role && !bench_name_valid(q->role))
+		return usage_error(ctx, "'%s' cannot name a role (letters, digits, '.', '_', '+', '-')",
+				   q->role);
+	return -1;
+}
+
+/* Run the command for benchmark `name`, then attach what it measured. */
+static int measure(struct ctx *ctx, const char *name, const struct run_args *q)
+{
 	struct bench_run_opts o = { 0 };
 	struct bench_attach_opts a = { 0 };
-	struct progress pr = { NULL, FALSE };
+	struct progress pr = { name, isatty(STDERR_FILENO) };
 	struct series *s = NULL;
-	struct bench_role *r = NULL;
-	GPtrArray *roles = NULL;
+	struct bench_role *r;
+	GPtrArray *roles;
 	GError *e = NULL;
-	char **cmd = NULL;
-	int cmd_at = -1, rc;
+	int rc;
 
-	/* everything after "--" is the command, options included */
-	for (int i = 1; i < argc; i++)
-		if (!strcmp(argv[i], "--")) {
-			cmd_at = i;
-			break;
+	/* the series must be there before anything is run */
+	if (!open_series(&s, ctx, q->series, &e))
+		return fail(e);
+	series_free(s);
+	o.argv = q->cmd;
+	o.shell = q->shell;
+	o.runs = q->runs;
+	o.warmup = q->warmup;
+	o.ignore_failure = q->ignore;
+	o.show_output = q->show_output;
+	o.progress = progress_cb;
+	o.payload = &pr;
+	o.warn = warn_print;
+	r = bench_run(&o, &e);
+	if (pr.tty)
+		fputs("\r\033[K", stderr);
+	if (!r) {
+		if (qerr_class(e) == QUILL_ERROR_NEGATIVE) {
+			char *m = g_strdup_printf("%s: %s; nothing attached (--ignore-failure keeps "
+						  "failed runs)", name, e->message);
+			g_free(e->message);
+			e->message = m;
 		}
-	if (cmd_at >= 0) {
-		cmd = g_strdupv(argv + cmd_at + 1);
-		argv[cmd_at] = NULL;
-		argc = cmd_at;
+		return fail(e);
 	}
+	roles = g_ptr_array_new_with_free_func((GDestroyNotify)bench_role_free);
+	g_ptr_array_add(roles, r);
+	a.series = q->series;
+	a.name = name;
+	a.role = q->role;
+	a.patch = q->patch;
+	a.file = "the run";
+	a.measured = TRUE;
+	a.dry_run = q->dry_run;
+	rc = bench_attach(ctx, &a, roles);
+	g_ptr_array_unref(roles);
+	return rc;
+}
+
+int cmd_bench_run(int argc, char **argv, struct ctx *ctx)
+{
+	struct run_args q = { .runs = 10 };
+	GOptionEntry entries[] = {
+		{ "role", 'r', 0, G_OPTION_ARG_STRING, &q.role, "The role of these results: base, patched or a label (default: base when HEAD is at the series' base, else patched)", "ROLE" },
+		{ "runs", 'n', 0, G_OPTION_ARG_INT, &q.runs, "Recorded runs (default 10)", "N" },
+		{ "warmup", 'w', 0, G_OPTION_ARG_INT, &q.warmup, "Runs before those, not recorded (default 0)", "K" },
+		{ "shell", 0, 0, G_OPTION_ARG_NONE, &q.shell, "Run the command with /bin/sh -c (default: executed directly)", NULL },
+		{ "ignore-failure", 'i', 0, G_OPTION_ARG_NONE, &q.ignore, "Keep runs that exit non-zero", NULL },
+		{ "show-output", 0, 0, G_OPTION_ARG_NONE, &q.show_output, "Let the command's output through (to standard error)", NULL },
+		{ "patch", 'p', 0, G_OPTION_ARG_STRING, &q.patch, "The results belong to this patch of the series (its notes below '---')", "REV" },
+		{ "series", 's', 0, G_OPTION_ARG_STRING, &q.series, "The series (default: the current one)", "SERIES" },
+		{ "dry-run", 0, 0, G_OPTION_ARG_NONE, &q.dry_run, "Measure and show the results; attach nothing", NULL },
+		{ "json", 0, 0, G_OPTION_ARG_NONE, &ctx->json, "Print the benchmark as bench show --json does", NULL },
+		G_OPTION_ENTRY_NULL
+	};
+	int rc;
+
+	q.cmd = cut_command(&argc, argv);
 	rc = opt_parse(ctx, &argc, &argv, "NAME [--] COMMAND [ARG...]",
 		       "Runs COMMAND N times (after K warmup runs), measures each run's wall\n"
 		       "time, user and system time and peak RSS, and attaches the results as\n"
@@ -275,85 +362,12 @@ int cmd_bench_run(int argc, char **argv, struct ctx *ctx)
 		       "when it takes options.  A run that fails stops it and nothing is\n"
 		       "attached (exit 1), unless --ignore-failure.  Progress goes to a terminal.",
 		       entries);
-	if (rc >= 0)
-		goto out;
-	if (argc < 2 || (argc < 3 && !(cmd && cmd[0]))) {
-		rc = usage_error(ctx, "give a benchmark NAME and a COMMAND");
-		goto out;
-	}
-	if (!bench_name_valid(argv[1])) {
-		rc = usage_error(ctx, "'%s' cannot name a benchmark (letters, digits, '.', '_', '+', '-')",
-				 argv[1]);
-		goto out;
-	}
-	if (argc > 2) { /* operands before any "--" are the command's first words */
-		GPtrArray *all = g_ptr_array_new();
-		for (int i = 2; i < argc; i++)
-			g_ptr_array_add(all, g_strdup(argv[i]));
-		for (char **c = cmd; c && *c; c++)
-			g_ptr_array_add(all, g_strdup(*c));
-		g_ptr_array_add(all, NULL);
-		g_strfreev(cmd);
-		cmd = (char **)g_ptr_array_free(all, FALSE);
-	}
-	if (runs < 1 || warmup < 0) {
-		rc = usage_error(ctx, "-n needs at least 1 and --warmup at least 0");
-		goto out;
-	}
-	if (role && !bench_name_valid(role)) {
-		rc = usage_error(ctx, "'%s' cannot name a role (letters, digits, '.', '_', '+', '-')",
-				 role);
-		goto out;
-	}
-	/* the series must be there before anything is run */
-	if (!open_series(&s, ctx, series, &e)) {
-		rc = fail(e);
-		goto out;
-	}
-	series_free(s);
-	s = NULL;
-	pr.name = argv[1];
-	pr.tty = isatty(STDERR_FILENO);
-	o.argv = cmd;
-	o.shell = shell;
-	o.runs = runs;
-	o.warmup = warmup;
-	o.ignore_failure = ignore;
-	o.show_output = show_output;
-	o.progress = progress_cb;
-	o.payload = &pr;
-	o.warn = warn_cb;
-	r = bench_run(&o, &e);
-	if (pr.tty)
-		fputs("\r\033[K", stderr);
-	if (!r) {
-		if (qerr_class(e) == QUILL_ERROR_NEGATIVE) {
-			char *m = g_strdup_printf("%s: %s; nothing attached (--ignore-failure keeps "
-						  "failed runs)", argv[1], e->message);
-			g_free(e->message);
-			e->message = m;
-		}
-		rc = fail(e);
-		goto out;
-	}
-	roles = g_ptr_array_new_with_free_func((GDestroyNotify)bench_role_free);
-	g_ptr_array_add(roles, r);
-	a.series = series;
-	a.name = argv[1];
-	a.role = role;
-	a.patch = patch;
-	a.file = "the run";
-	a.measured = TRUE;
-	a.json = json;
-	a.dry_run = dry_run;
-	rc = bench_attach(ctx, &a, roles);
-out:
-	if (roles)
-		g_ptr_array_unref(roles);
-	g_strfreev(cmd);
-	g_free(series);
-	g_free(role);
-	g_free(patch);
+	if (rc < 0 && (rc = run_checks(ctx, argc, argv, &q)) < 0)
+		rc = measure(ctx, argv[1], &q);
+	g_strfreev(q.cmd);
+	g_free(q.series);
+	g_free(q.role);
+	g_free(q.patch);
 	return rc;
 }
 
@@ -401,32 +415,95 @@ static gboolean read_input(const char *path, char **data, gsize *len)
 	return TRUE;
 }
 
-int cmd_bench_add(int argc, char **argv, struct ctx *ctx)
+/* What bench add is asked. */
+struct add_args {
+	char *series, *role, *patch, *format, *unit, *metric, *command;
+	int runs;
+	gboolean dry_run;
+	struct bench_read_opts ro;
+};
+
+/* The usage errors.  Returns -1 to go on, else the exit code. */
+static int add_checks(struct ctx *ctx, int argc, char **argv, struct add_args *q)
 {
-	char *series = NULL, *role = NULL, *patch = NULL, *format = NULL, *unit = NULL;
-	char *metric = NULL, *command = NULL;
-	int runs = 0;
-	gboolean json = FALSE, dry_run = FALSE;
-	GOptionEntry entries[] = {
-		{ "role", 'r', 0, G_OPTION_ARG_STRING, &role, "The role of these results (default: base when HEAD is at the series' base, else patched); A,B,... for a file of several", "ROLE" },
-		{ "format", 'f', 0, G_OPTION_ARG_STRING, &format, "hyperfine, perf-stat, csv, samples or kv (default: guessed)", "FORMAT" },
-		{ "unit", 'u', 0, G_OPTION_ARG_STRING, &unit, "The unit of values the file gives none for", "UNIT" },
-		{ "runs", 'n', 0, G_OPTION_ARG_INT, &runs, "How many runs perf stat -x -r made (its CSV does not say)", "N" },
-		{ "metric", 'm', 0, G_OPTION_ARG_STRING, &metric, "Call the primary metric NAME", "NAME" },
-		{ "command", 'c', 0, G_OPTION_ARG_STRING, &command, "What was measured, for the table", "TEXT" },
-		{ "patch", 'p', 0, G_OPTION_ARG_STRING, &patch, "The results belong to this patch of the series (its notes below '---')", "REV" },
-		{ "series", 's', 0, G_OPTION_ARG_STRING, &series, "The series (default: the current one)", "SERIES" },
-		{ "dry-run", 0, 0, G_OPTION_ARG_NONE, &dry_run, "Read the file and show the results; attach nothing", NULL },
-		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print the benchmark as bench show --json does", NULL },
-		G_OPTION_ENTRY_NULL
-	};
-	struct bench_read_opts ro = { 0 };
+	if (argc != 3)
+		return usage_error(ctx, "give a benchmark NAME and a FILE");
+	if (!bench_name_valid(argv[1]))
+		return usage_error(ctx, "'%s' cannot name a benchmark (letters, digits, '.', '_', '+', '-')",
+				   argv[1]);
+	if (q->format && !bench_format_parse(q->format, &q->ro.format))
+		return usage_error(ctx, "no format '%s' (hyperfine, perf-stat, csv, samples, kv)",
+				   q->format);
+	if (q->metric && !bench_metric_name_valid(q->metric))
+		return usage_error(ctx, "'%s' cannot name a metric", q->metric);
+	if (q->runs < 0)
+		return usage_error(ctx, "--runs needs at least 1");
+	return -1;
+}
+
+/* Read FILE ("-": standard input) and attach its results as benchmark
+ * `name`. */
+static int add_file(struct ctx *ctx, const char *name, const char *file, struct add_args *q)
+{
 	struct bench_attach_opts a = { 0 };
-	GPtrArray *roles = NULL;
+	GPtrArray *roles;
 	GError *e = NULL;
 	char *data = NULL;
 	gsize len = 0;
-	const char *file;
+	int rc;
+
+	if (!read_input(file, &data, &len))
+		return failf(QUILL_ERROR_USAGE, "%s: cannot read %s: %s", ctx->name,
+			     strcmp(file, "-") ? file : "standard input", g_strerror(errno));
+	if (!strcmp(file, "-"))
+		file = "(standard input)";
+	q->ro.source = file;
+	q->ro.unit = q->unit;
+	q->ro.runs = q->runs;
+	q->ro.warn = warn_print;
+	roles = bench_read(data, len, &q->ro, &e);
+	g_free(data);	/* the roles own what they hold */
+	if (!roles)
+		return fail(e);
+	for (guint i = 0; i < roles->len; i++) {
+		struct bench_role *r = g_ptr_array_index(roles, i);
+		if (q->metric) {
+			struct bench_metric *m = g_ptr_array_index(r->metrics, 0);
+			g_free(m->name);
+			m->name = g_strdup(q->metric);
+		}
+		if (q->command) {
+			g_free(r->command);
+			r->command = g_strdup(q->command);
+		}
+	}
+	a.series = q->series;
+	a.name = name;
+	a.role = q->role;
+	a.patch = q->patch;
+	a.file = file;
+	a.dry_run = q->dry_run;
+	rc = bench_attach(ctx, &a, roles);
+	g_ptr_array_unref(roles);
+	return rc;
+}
+
+int cmd_bench_add(int argc, char **argv, struct ctx *ctx)
+{
+	struct add_args q = { 0 };
+	GOptionEntry entries[] = {
+		{ "role", 'r', 0, G_OPTION_ARG_STRING, &q.role, "The role of these results (default: base when HEAD is at the series' base, else patched); A,B,... for a file of several", "ROLE" },
+		{ "format", 'f', 0, G_OPTION_ARG_STRING, &q.format, "hyperfine, perf-stat, csv, samples or kv (default: guessed)", "FORMAT" },
+		{ "unit", 'u', 0, G_OPTION_ARG_STRING, &q.unit, "The unit of values the file gives none for", "UNIT" },
+		{ "runs", 'n', 0, G_OPTION_ARG_INT, &q.runs, "How many runs perf stat -x -r made (its CSV does not say)", "N" },
+		{ "metric", 'm', 0, G_OPTION_ARG_STRING, &q.metric, "Call the primary metric NAME", "NAME" },
+		{ "command", 'c', 0, G_OPTION_ARG_STRING, &q.command, "What was measured, for the table", "TEXT" },
+		{ "patch", 'p', 0, G_OPTION_ARG_STRING, &q.patch, "The results belong to this patch of the series (its notes below '---')", "REV" },
+		{ "series", 's', 0, G_OPTION_ARG_STRING, &q.series, "The series (default: the current one)", "SERIES" },
+		{ "dry-run", 0, 0, G_OPTION_ARG_NONE, &q.dry_run, "Read the file and show the results; attach nothing", NULL },
+		{ "json", 0, 0, G_OPTION_ARG_NONE, &ctx->json, "Print the benchmark as bench show --json does", NULL },
+		G_OPTION_ENTRY_NULL
+	};
 	int rc = opt_parse(ctx, &argc, &argv, "NAME FILE",
 			   "Reads results made elsewhere from FILE ('-': standard input) and\n"
 			   "attaches them as role ROLE of benchmark NAME to the working version of\n"
@@ -439,76 +516,14 @@ int cmd_bench_add(int argc, char **argv, struct ctx *ctx)
 			   "A file that does not read is reported with its line; nothing is attached.",
 			   entries);
 
-	if (rc >= 0)
-		goto out;
-	if (argc != 3) {
-		rc = usage_error(ctx, "give a benchmark NAME and a FILE");
-		goto out;
-	}
-	if (!bench_name_valid(argv[1])) {
-		rc = usage_error(ctx, "'%s' cannot name a benchmark (letters, digits, '.', '_', '+', '-')",
-				 argv[1]);
-		goto out;
-	}
-	if (format && !bench_format_parse(format, &ro.format)) {
-		rc = usage_error(ctx, "no format '%s' (hyperfine, perf-stat, csv, samples, kv)", format);
-		goto out;
-	}
-	if (metric && !bench_metric_name_valid(metric)) {
-		rc = usage_error(ctx, "'%s' cannot name a metric", metric);
-		goto out;
-	}
-	if (runs < 0) {
-		rc = usage_error(ctx, "--runs needs at least 1");
-		goto out;
-	}
-	file = argv[2];
-	if (!read_input(file, &data, &len)) {
-		fprintf(stderr, "quill: %s: cannot read %s: %s\n", ctx->name,
-			strcmp(file, "-") ? file : "standard input", g_strerror(errno));
-		rc = 2;
-		goto out;
-	}
-	if (!strcmp(file, "-"))
-		file = "(standard input)";
-	ro.source = file;
-	ro.unit = unit;
-	ro.runs = runs;
-	ro.warn = warn_cb;
-	if (!(roles = bench_read(data, len, &ro, &e))) {
-		rc = fail(e);
-		goto out;
-	}
-	for (guint i = 0; i < roles->len; i++) {
-		struct bench_role *r = g_ptr_array_index(roles, i);
-		if (metric) {
-			struct bench_metric *m = g_ptr_array_index(r->metrics, 0);
-			g_free(m->name);
-			m->name = g_strdup(metric);
-		}
-		if (command) {
-			g_free(r->command);
-			r->command = g_strdup(command);
-		}
-	}
-	a.series = series;
-	a.name = argv[1];
-	a.role = role;
-	a.patch = patch;
-	a.file = file;
-	a.json = json;
-	a.dry_run = dry_run;
-	rc = bench_attach(ctx, &a, roles);
-out:
-	if (roles)
-		g_ptr_array_unref(roles);
-	g_free(data);
-	g_free(series);
-	g_free(role);
-	g_free(patch);
-	g_free(format);
-	g_free(unit);
-	g_free(metric);
-	g_free(command);
+	if (rc < 0 && (rc = add_checks(ctx, argc, argv, &q)) < 0)
+		rc = add_file(ctx, argv[1], argv[2], &q);
+	g_free(q.series);
+	g_free(q.role);
+	g_free(q.patch);
+	g_free(q.format);
+	g_free(q.unit);
+	g_free(q.metric);
+	g_free(q.command);
 	return rc;
 }

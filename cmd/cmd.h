@@ -137,38 +137,50 @@ int jint(const json_t *o, const char *key);
 /* The first 12 hex digits, or "-" for NULL (caller owns). */
 char *short_oid(const char *hex);
 
+/* Open the repository the environment names ($GIT_DIR, else the one the
+ * working directory is in) into *out.  FALSE (*out NULL) when it cannot:
+ * *why (when not NULL; caller owns) says "not in a git repository" when
+ * there is none (*none TRUE, when not NULL), else "cannot open the
+ * repository: <libgit2's reason>". */
+gboolean repo_open(git_repository **out, char **why, gboolean *none);
+
 /* ---- cmd/findings.c: lint findings, as trailer lint and bench check print them ---- */
 
-struct finding_counts {
+/* The findings of a run (lib/lint/lint-run.h), counted; kept as JSON in
+ * `list` (when not NULL), else each printed as it comes. */
+struct findings {
+	struct ctx *ctx;
 	guint errors, warnings, infos, ignored;
+	json_t *list;		/* borrowed */
 };
 
-/* Count the findings in `out` into n and print each one that is not ignored
- * ("WHERE:LINE: SEVERITY: RULE-ID: message"), or, when json is not NULL,
- * append every one to that array instead; then empty `out`. */
-void findings_flush(struct ctx *ctx, GArray *out, struct finding_counts *n, json_t *json);
+/* The lint_sink's findings callback: count them into the struct findings
+ * `payload`, and append each to its list as JSON ({"where", "commit",
+ * "file", "msgid", "line", "column", "severity", "rule", "message",
+ * "ignored"}) or print each one that is not ignored ("WHERE:LINE:
+ * SEVERITY: RULE-ID: message"). */
+void findings_take(void *payload, GArray *findings);
 
-/* ---- cmd/bench-check.c: the benchmarks lib/lint's claim rules check ---- */
+/* Set "errors", "warnings", "info" and "ignored" in doc, in that order. */
+void findings_counts_json(json_t *doc, const struct findings *fs);
 
-struct series_benches {
-	struct lint_bench lb;	/* for lint_set_benchmarks */
-	GPtrArray *all;		/* the version's benchmarks (struct bench*) */
-	GPtrArray *last;	/* the last answer for a commit: its own and the series' */
-};
+/* Print the findings of a report's "findings" array as findings_take does. */
+void findings_print(struct ctx *ctx, const json_t *report);
 
-/* The benchmarks of version n of s; the cover's claims are checked against
- * all of them, a commit's against its own and the series' (claim.h). */
-gboolean series_benches_open(struct series_benches *sb, const struct series *s, int version,
-			     GError **error);
-void series_benches_close(struct series_benches *sb);
+/* A count of a report: its integer `key` (0 when absent). */
+guint report_uint(const json_t *report, const char *key);
 
-/* ---- cmd/trailer-lint.c ---- */
+/* ---- cmd/bench-show.c: benchmarks as bench show, run and add print them ---- */
+/* The report of `benches` (struct bench*, borrowed), a new reference:
+ * bench show's JSON document and, in text (not ctx->json), a "text"
+ * object for bench_view, {"format", "width", "benchmarks": [each as its
+ * file]}, to which a caller may add "said": a line to print before the
+ * tables.  Markdown tables, or text ones that fit `width` columns.  (The
+ * tables come from the samples, which the documented JSON has not.) */
+json_t *bench_report(struct ctx *ctx, GPtrArray *benches, gboolean markdown, int width);
 
-/* The lint exceptions: `file`, else the work tree's .quill/lint-ignore
- * (optional), and the notes on refs/notes/quill-lint.  *out is set even
- * on failure (lint_ignore_free). */
-gboolean lint_exceptions_load(struct lint_ignore **out, git_repository *repo, const char *file,
-			      GError **error);
+/* bench_report's text view: "said" and a blank line, then the tables. */
+void bench_view(struct ctx *ctx, const json_t *report);
 
 /* ---- commands ---- */
 int cmd_series_new(int argc, char **argv, struct ctx *ctx);

@@ -48,3 +48,20 @@ char *short_oid(const char *hex)
 	return hex ? g_strndup(hex, 12) : g_strdup("-");
 }
 
+
+gboolean repo_open(git_repository **out, char **why, gboolean *none)
+{
+	int rc = git_repository_open_ext(out, NULL, GIT_REPOSITORY_OPEN_FROM_ENV, NULL);
+
+	if (none)
+		*none = rc == GIT_ENOTFOUND;
+	if (rc >= 0)
+		return TRUE;
+	*out = NULL;
+	if (why && rc == GIT_ENOTFOUND)
+		*why = g_strdup("not in a git repository");
+	else if (why)
+		*why = g_strdup_printf("cannot open the repository: %s",
+				       git_error_last() ? git_error_last()->message : "unknown error");
+	return FALSE;
+}

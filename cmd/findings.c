@@ -3,11 +3,7 @@
 #include "cmd.h"
 
 #include <stdio.h>
-
-static const char *sev_color(struct ctx *ctx, enum policy_severity s)
-{
-	return color(ctx, s == POLICY_ERROR ? "red" : s == POLICY_WARNING ? "yellow" : "cyan");
-}
+#include <string.h>
 
 static json_t *finding_json(const struct lint_finding *f)
 {
@@ -30,25 +26,66 @@ static json_t *finding_json(const struct lint_finding *f)
 	return o;
 }
 
-void findings_flush(struct ctx *ctx, GArray *out, struct finding_counts *n, json_t *json)
+/* The one line of a finding. */
+static void print_finding(struct ctx *ctx, const char *where, guint line, const char *severity,
+			  const char *rule, const char *message)
 {
-	for (guint i = 0; i < out->len; i++) {
-		const struct lint_finding *f = &g_array_index(out, struct lint_finding, i);
+	const char *c = !strcmp(severity, "error") ? "red"
+			: !strcmp(severity, "warning") ? "yellow" : "cyan";
+
+	printf("%s:%u: %s%s%s: %s: %s\n", where, line, color(ctx, c), severity,
+	       color(ctx, "reset"), rule, message);
+}
+
+void findings_take(void *payload, GArray *found)
+{
+	struct findings *fs = payload;
+
+	for (guint i = 0; i < found->len; i++) {
+		const struct lint_finding *f = &g_array_index(found, struct lint_finding, i);
 
 		if (f->ignored)
-			n->ignored++;
+			fs->ignored++;
 		else if (f->severity == POLICY_ERROR)
-			n->errors++;
+			fs->errors++;
 		else if (f->severity == POLICY_WARNING)
-			n->warnings++;
+			fs->warnings++;
 		else
-			n->infos++;
-		if (json)
-			json_array_append_new(json, finding_json(f));
+			fs->infos++;
+		if (fs->list)
+			json_array_append_new(fs->list, finding_json(f));
 		else if (!f->ignored)
-			printf("%s:%u: %s%s%s: %s: %s\n", f->input->where, f->line,
-			       sev_color(ctx, f->severity), policy_severity_name(f->severity),
-			       color(ctx, "reset"), f->rule, f->message);
+			print_finding(fs->ctx, f->input->where, f->line,
+				      policy_severity_name(f->severity), f->rule, f->message);
 	}
-	lint_findings_clear(out);
+}
+
+void findings_counts_json(json_t *doc, const struct findings *fs)
+{
+	json_object_set_new(doc, "errors", json_integer(fs->errors));
+	json_object_set_new(doc, "warnings", json_integer(fs->warnings));
+	json_object_set_new(doc, "info", json_integer(fs->infos));
+	json_object_set_new(doc, "ignored", json_integer(fs->ignored));
+}
+
+void findings_print(struct ctx *ctx, const json_t *report)
+{
+	const json_t *list = json_object_get(report, "findings");
+	size_t i;
+	const json_t *f;
+
+	json_array_foreach(list, i, f) {
+		if (json_is_true(json_object_get(f, "ignored")))
+			continue;
+		print_finding(ctx, json_string_value(json_object_get(f, "where")),
+			      (guint)json_integer_value(json_object_get(f, "line")),
+			      json_string_value(json_object_get(f, "severity")),
+			      json_string_value(json_object_get(f, "rule")),
+			      json_string_value(json_object_get(f, "message")));
+	}
+}
+
+guint report_uint(const json_t *report, const char *key)
+{
+	return (guint)json_integer_value(json_object_get(report, key));
 }

@@ -133,13 +133,7 @@ static int run(const struct command *c, int argc, char **argv, const char *argv0
 	if (c->flags & NEED_REPO) {
 		/* a usage error is said first: opt_parse reports ctx.no_repo
 		 * once the options are right (and never for --help) */
-		rc = git_repository_open_ext(&ctx.repo, NULL, GIT_REPOSITORY_OPEN_FROM_ENV, NULL);
-		if (rc == GIT_ENOTFOUND)
-			ctx.no_repo = g_strdup("not in a git repository");
-		else if (rc < 0)
-			ctx.no_repo = g_strdup_printf("cannot open the repository: %s",
-						      git_error_last() ? git_error_last()->message
-								       : "unknown error");
+		repo_open(&ctx.repo, &ctx.no_repo, NULL);
 	}
 	ctx.color = want_color(ctx.repo);
 	rc = c->fn(argc, argv, &ctx);

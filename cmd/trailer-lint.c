@@ -2,313 +2,53 @@
  * version, or mails, checked against the trailer policy (lib/lint); one
  * line per finding, a summary, or --json. */
 #include "cmd.h"
-#include "git/config.h"
 #include "core/error.h"
 #include "git/ident.h"
-#include "lint/lint.h"
-#include "git/logwalk.h"
-#include "mail/mbox.h"
-#include "git/revs.h"
+#include "lint/lint-run.h"
 #include "series/series.h"
-#include "git/commit.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#define NOTES_REF "refs/notes/quill-lint"
+/* ---- the reports ---- */
 
-struct run {
-	struct ctx *ctx;
-	struct lint *lint;
-	gboolean json;
-	json_t *findings;		/* --json: the array */
-	GArray *out;			/* struct lint_finding */
-	guint checked, skipped;
-	struct finding_counts n;
-	const char *submitter_name, *submitter_email;	/* --submitter or the sender */
-	gboolean committer_submits;	/* REVS: each commit's committer submits it */
-};
-
-/* Print (or keep, for --json) the findings in r->out, then empty it. */
-static void flush(struct run *r)
+static void rules_view(struct ctx *ctx, const json_t *report)
 {
-	findings_flush(r->ctx, r->out, &r->n, r->json ? r->findings : NULL);
+	size_t i;
+	const json_t *r;
+
+	(void)ctx;
+	json_array_foreach(json_object_get(report, "rules"), i, r) {
+		const char *needs = json_string_value(json_object_get(r, "needs"));
+
+		printf("%-24s %-8s %s%s%s%s\n", json_string_value(json_object_get(r, "rule")),
+		       json_string_value(json_object_get(r, "severity")),
+		       json_string_value(json_object_get(r, "summary")), needs ? " (needs " : "",
+		       needs ? needs : "", needs ? ")" : "");
+	}
 }
 
-/* Every commit of the walk (merges are skipped, as checkpatch -g skips them). */
-static int lint_walk(struct run *r, struct logwalk *lw)
-{
-	GError *e = NULL;
-	git_oid oid;
-	const char *msg;
-	size_t len;
-	char where[13];
-
-	while (logwalk_next(lw, &oid, &msg, &len, &e)) {
-		struct lint_input in = { 0 };
-		char *an, *ae, *cn = NULL, *ce = NULL;
-
-		if (logwalk_parent_count(lw) > 1) {
-			r->skipped++;
-			continue;
-		}
-		logwalk_person(lw, "author", &an, &ae);
-		if (r->committer_submits)
-			logwalk_person(lw, "committer", &cn, &ce);
-		git_oid_tostr(where, sizeof(where), &oid);
-		in.where = where;
-		in.message = msg;
-		in.len = len;
-		in.oid = &oid;
-		in.author_name = an;
-		in.author_email = ae;
-		in.submitter_name = r->committer_submits ? cn : r->submitter_name;
-		in.submitter_email = r->committer_submits ? ce : r->submitter_email;
-		lint_check(r->lint, &in, r->out);
-		r->checked++;
-		flush(r);
-		g_free(an);
-		g_free(ae);
-		g_free(cn);
-		g_free(ce);
-	}
-	logwalk_free(lw);
-	return e ? fail(e) : 0;
-}
-
-/* REVS in rev-list's syntax, or --rev-range RANGE as trailer parse takes it
- * (REV: its whole history). */
-static int lint_revs(struct run *r, git_repository *repo, char **revs, int n, const char *range)
-{
-	GPtrArray *walks = NULL;
-	struct logwalk *lw;
-	GError *e = NULL;
-	int rc = 0;
-
-	/* each object is read once: libgit2's cache would only cost */
-	git_libgit2_opts(GIT_OPT_ENABLE_CACHING, 0);
-	if (range) {
-		if (!logwalk_new(&lw, repo, range, &e))
-			return fail(e);
-		return lint_walk(r, lw);
-	}
-	if (!revs_parse(&walks, repo, revs, n, &e))
-		return fail(e);
-	for (guint i = 0; i < walks->len && !rc; i++) {
-		const struct revs_walk *w = g_ptr_array_index(walks, i);
-
-		if (!logwalk_new_oids(&lw, repo, (const git_oid *)(void *)w->tips->data, w->tips->len,
-				      (const git_oid *)(void *)w->bottoms->data, w->bottoms->len, &e))
-			rc = fail(e);
-		else
-			rc = lint_walk(r, lw);
-	}
-	g_ptr_array_unref(walks);
-	return rc;
-}
-
-gboolean lint_exceptions_load(struct lint_ignore **out, git_repository *repo, const char *file,
-			      GError **error)
-{
-	struct lint_ignore *ig = lint_ignore_new();
-	gboolean ok = TRUE;
-
-	if (file) {
-		ok = lint_ignore_load(ig, file, FALSE, error);
-	} else if (repo && git_repository_workdir(repo)) {
-		char *path = g_build_filename(git_repository_workdir(repo), ".quill", "lint-ignore", NULL);
-
-		ok = lint_ignore_load(ig, path, TRUE, error);
-		g_free(path);
-	}
-	if (ok && repo)
-		ok = lint_ignore_notes(ig, repo, NOTES_REF, error);
-	*out = ig;	/* freed by the caller either way */
-	return ok;
-}
-
-static int lint_series(struct run *r, git_repository *repo, const char *name, int version)
-{
-	struct series *s;
-	GPtrArray *patches = NULL;
-	struct series_benches sb;
-	const char *cover;
-	GError *e = NULL;
-	char where[13];
-
-	if (!open_series(&s, r->ctx, name, &e))
-		return fail(e);
-	if (version == s->version)
-		version = 0;
-	if (!series_load_patches(&patches, NULL, NULL, repo, s, version, 0, &e)) {
-		series_free(s);
-		return fail(e);
-	}
-	/* the claim rules: the cover, then each commit, against the version's
-	 * benchmarks (a benchmark file that does not read leaves them out, as
-	 * bench check would fail on it) */
-	if (series_benches_open(&sb, s, version ? version : s->version, &e)) {
-		lint_set_benchmarks(r->lint, &sb.lb);
-	} else {
-		warn("%s; the claims are not checked", e->message);
-		g_clear_error(&e);
-	}
-	cover = version ? series_get_version(s, version)->cover : s->cover;
-	if (cover) {
-		struct lint_input in = { 0 };
-
-		in.where = "cover";
-		in.message = cover;
-		in.len = strlen(cover);
-		in.cover = TRUE;
-		lint_check_text(r->lint, &in, r->out);
-		flush(r);
-	}
-	for (guint i = 0; i < patches->len; i++) {
-		const struct commit_patch *p = g_ptr_array_index(patches, i);
-		struct lint_input in = { 0 };
-
-		git_oid_tostr(where, sizeof(where), &p->oid);
-		in.where = where;
-		in.message = p->message;
-		in.len = strlen(p->message);
-		in.oid = &p->oid;
-		in.author_name = p->author_name;
-		in.author_email = p->author_email;
-		in.submitter_name = r->submitter_name;
-		in.submitter_email = r->submitter_email;
-		lint_check(r->lint, &in, r->out);
-		r->checked++;
-		flush(r);
-	}
-	lint_set_benchmarks(r->lint, NULL);
-	series_benches_close(&sb);
-	g_ptr_array_unref(patches);
-	series_free(s);
-	return 0;
-}
-
-static void mail_free(gpointer p)
-{
-	lint_mail_clear(p);
-	g_free(p);
-}
-
-/* Every patch mail of the sources, then the rules over all of them. */
-static int lint_mails(struct run *r, char **paths, int n)
-{
-	GPtrArray *mails = g_ptr_array_new_with_free_func(mail_free);
-	GPtrArray *set = g_ptr_array_new();
-	guint not_mail = 0, seen = 0;
-	int rc = 0;
-
-	for (int i = 0; i < n && !rc; i++) {
-		struct mbox *mb;
-		struct mbox_msg mm;
-		GError *e = NULL;
-		const char *prev = NULL;
-		char *prev_path = NULL;
-		guint line = 1;
-
-		if (!mbox_open(&mb, paths[i], MBOX_RD, &e)) {
-			rc = fail(e);
-			break;
-		}
-		while (mbox_next(mb, &mm, &e)) {
-			struct lint_mail *lm = g_new0(struct lint_mail, 1);
-			gsize len;
-			char *data = mbox_unescape(mm.data, mm.len, mbox_get_format(mb), &len);
-			GError *me = NULL;
-
-			/* the line the message starts on, counted from the last one
-			 * of the same file (each message of a Maildir is its own) */
-			if (!prev || g_strcmp0(prev_path, mm.path)) {
-				line = mm.from_line ? 2 : 1;
-				g_free(prev_path);
-				prev_path = g_strdup(mm.path);
-			} else {
-				for (const char *p = prev; p < mm.data; p++)
-					line += *p == '\n';
-			}
-			prev = mm.data;
-			seen++;
-			if (!lint_mail_read(lm, mm.path ? mm.path : paths[i], data, len, line, &me)) {
-				warn("%s: message %u: %s: skipped", paths[i], mm.index, me->message);
-				g_error_free(me);
-				g_free(lm);
-				g_free(data);
-				not_mail++;
-				continue;
-			}
-			g_free(data);
-			if (r->submitter_email) {
-				lm->in.submitter_name = r->submitter_name;
-				lm->in.submitter_email = r->submitter_email;
-			}
-			g_ptr_array_add(mails, lm);
-			g_ptr_array_add(set, &lm->in);
-			if (lm->is_reply || lm->is_cover || !lm->is_patch) {
-				r->skipped++;
-				continue;
-			}
-			lint_check(r->lint, &lm->in, r->out);
-			r->checked++;
-			flush(r);
-		}
-		if (e) {
-			warn("%s", e->message);
-			g_error_free(e);
-		}
-		g_free(prev_path);
-		mbox_close(mb);
-	}
-	if (!rc) {
-		lint_check_set(r->lint, (const struct lint_input *const *)set->pdata, set->len, r->out);
-		flush(r);
-		if (seen && not_mail == seen) {
-			fprintf(stderr, "quill: %s: no mail in the input\n", r->ctx->name);
-			rc = 3;
-		}
-	}
-	g_ptr_array_free(set, TRUE);
-	g_ptr_array_unref(mails);
-	return rc;
-}
-
-static int list_rules(struct run *r)
+/* --list-rules: {"rules": [{"rule", "severity" (in force), "default",
+ * "needs", "summary"}]}. */
+static int list_rules(struct ctx *ctx, const struct lint *l)
 {
 	guint n;
 	const struct lint_rule *rules = lint_rules(&n);
-	json_t *a = r->json ? json_array() : NULL;
+	json_t *a = json_array();
 
 	for (guint i = 0; i < n; i++) {
-		enum policy_severity s = lint_severity(r->lint, &rules[i]);
+		enum policy_severity s = lint_severity(l, &rules[i]);
 		const char *needs = rules[i].needs & LINT_NEEDS_BENCH ? "benchmarks: --series"
 				    : rules[i].needs & LINT_NEEDS_REVIEW ? "the review history"
 				    : rules[i].needs & LINT_NEEDS_REPO ? "a repository"
 				    : rules[i].needs & LINT_SET ? "several mails" : NULL;
 
-		if (a) {
-			json_t *o = json_object();
-
-			json_object_set_new(o, "rule", json_string(rules[i].id));
-			json_object_set_new(o, "severity", json_string(policy_severity_name(s)));
-			json_object_set_new(o, "default", json_string(policy_severity_name(rules[i].severity)));
-			json_object_set_new(o, "needs", json_str_or_null(needs));
-			json_object_set_new(o, "summary", json_string(rules[i].summary));
-			json_array_append_new(a, o);
-		} else {
-			printf("%-24s %-8s %s%s%s%s\n", rules[i].id, policy_severity_name(s),
-			       rules[i].summary, needs ? " (needs " : "", needs ? needs : "",
-			       needs ? ")" : "");
-		}
+		json_array_append_new(a, json_pack("{s:s, s:s, s:s, s:o, s:s}", "rule", rules[i].id,
+						   "severity", policy_severity_name(s), "default",
+						   policy_severity_name(rules[i].severity), "needs",
+						   json_str_or_null(needs), "summary", rules[i].summary));
 	}
-	if (a) {
-		json_t *doc = json_object();
-
-		json_object_set_new(doc, "rules", a);
-		print_json(doc);
-	}
+	emit(ctx, json_pack("{s:o}", "rules", a), rules_view);
 	return 0;
 }
 
@@ -317,41 +57,44 @@ static void plural(GString *s, guint n, const char *one, const char *many)
 	g_string_append_printf(s, "%u %s", n, n == 1 ? one : many);
 }
 
-static void summary(struct run *r, const char *what)
+/* The findings the report holds (in text, those of a run are printed as
+ * they come: it holds none), then "total: ...". */
+static void summary_view(struct ctx *ctx, const json_t *report)
 {
-	if (r->json) {
-		json_t *doc = json_object();
+	gboolean mails = !strcmp(json_string_value(json_object_get(report, "kind")), "mails");
+	guint skipped = report_uint(report, "skipped"), ignored = report_uint(report, "ignored");
+	GString *s = g_string_new("total: ");
 
-		json_object_set_new(doc, "checked", json_integer(r->checked));
-		json_object_set_new(doc, "kind", json_string(what));
-		json_object_set_new(doc, "errors", json_integer(r->n.errors));
-		json_object_set_new(doc, "warnings", json_integer(r->n.warnings));
-		json_object_set_new(doc, "info", json_integer(r->n.infos));
-		json_object_set_new(doc, "ignored", json_integer(r->n.ignored));
-		json_object_set_new(doc, "skipped", json_integer(r->skipped));
-		json_object_set_new(doc, "findings", r->findings);
-		r->findings = NULL;
-		print_json(doc);
-	} else {
-		GString *s = g_string_new("total: ");
-
-		plural(s, r->n.errors, "error", "errors");
-		g_string_append(s, ", ");
-		plural(s, r->n.warnings, "warning", "warnings");
-		g_string_append_printf(s, ", %u info", r->n.infos);
-		if (r->n.ignored)
-			g_string_append_printf(s, " (%u ignored)", r->n.ignored);
-		g_string_append(s, " in ");
-		plural(s, r->checked, !strcmp(what, "mails") ? "mail" : "commit", what);
-		if (r->skipped)
-			g_string_append_printf(s, " (%u skipped: %s)", r->skipped,
-					       !strcmp(what, "mails") ? "covers, replies, not patches"
-					       : "merges");
-		printf("%s\n", s->str);
-		g_string_free(s, TRUE);
-	}
+	findings_print(ctx, report);
+	plural(s, report_uint(report, "errors"), "error", "errors");
+	g_string_append(s, ", ");
+	plural(s, report_uint(report, "warnings"), "warning", "warnings");
+	g_string_append_printf(s, ", %u info", report_uint(report, "info"));
+	if (ignored)
+		g_string_append_printf(s, " (%u ignored)", ignored);
+	g_string_append(s, " in ");
+	plural(s, report_uint(report, "checked"), mails ? "mail" : "commit",
+	       mails ? "mails" : "commits");
+	if (skipped)
+		g_string_append_printf(s, " (%u skipped: %s)", skipped,
+				       mails ? "covers, replies, not patches" : "merges");
+	printf("%s\n", s->str);
+	g_string_free(s, TRUE);
 }
 
+/* {"checked", "kind", "errors", "warnings", "info", "ignored", "skipped",
+ * "findings"}; exit 1 when an error is left. */
+static int summary(struct ctx *ctx, const struct lint_run_counts *c, struct findings *fs,
+		   const char *kind)
+{
+	json_t *doc = json_pack("{s:I, s:s}", "checked", (json_int_t)c->checked, "kind", kind);
+
+	findings_counts_json(doc, fs);
+	json_object_set_new(doc, "skipped", json_integer(c->skipped));
+	json_object_set_new(doc, "findings", fs->list ? json_incref(fs->list) : json_array());
+	emit(ctx, doc, summary_view);
+	return fs->errors ? 1 : 0;
+}
 
 /* Are the operands mail files?  TRUE when every one is a path that exists
  * (or "-"); 2 is returned through *rc when a path is also a revision. */
@@ -415,7 +158,7 @@ static const char help[] =
 	"\n"
 	"Exceptions, never in a commit message: lines 'COMMIT RULE-ID  # why' (COMMIT: 7 to\n"
 	"40 hex digits, or a <message-id> for a mail) in .quill/lint-ignore of the work tree\n"
-	"(or --ignore-file FILE), and notes on " NOTES_REF ", one 'RULE-ID  # why' a\n"
+	"(or --ignore-file FILE), and notes on " LINT_NOTES_REF ", one 'RULE-ID  # why' a\n"
 	"line ('git notes --ref=quill-lint add -m \"long-line  # a log\" COMMIT').  Ignored\n"
 	"findings are counted in the summary, and listed in --json with \"ignored\": true.\n"
 	"\n"
@@ -426,153 +169,173 @@ static const char help[] =
 	"\"info\", \"ignored\", \"skipped\", \"findings\": [{\"where\", \"commit\", \"file\",\n"
 	"\"msgid\", \"line\", \"column\", \"severity\", \"rule\", \"message\", \"ignored\"}]}.";
 
-int cmd_trailer_lint(int argc, char **argv, struct ctx *ctx)
+/* What the options and operands ask for. */
+struct request {
+	gboolean rules_only, files;
+	char *series, *range, *policy_file, *ignore_file, *mailmap_file, *submitter, **mboxes;
+	int version;
+	char **ops;			/* the operands, nops of them */
+	int nops;
+	struct lint_submitter sub;	/* --submitter split (owned) */
+};
+
+static void request_clear(struct request *q)
 {
-	gboolean json = FALSE, rules_only = FALSE;
-	char *series = NULL, *range = NULL, *policy_file = NULL, *ignore_file = NULL;
-	char *mailmap_file = NULL, *submitter = NULL, **mboxes = NULL;
-	int version = 0;
-	GOptionEntry entries[] = {
-		{ "series", 0, 0, G_OPTION_ARG_STRING, &series, "The patches of series NAME", "NAME" },
-		{ "version", 0, 0, G_OPTION_ARG_INT, &version, "With --series: frozen version N (default: the working one)", "N" },
-		{ "mbox", 0, 0, G_OPTION_ARG_STRING_ARRAY, &mboxes, "Patch mails in FILE (repeatable)", "FILE" },
-		{ "rev-range", 0, 0, G_OPTION_ARG_STRING, &range, "The commits of RANGE as trailer parse takes it (REV: its history)", "RANGE" },
-		{ "policy", 0, 0, G_OPTION_ARG_STRING, &policy_file, "A policy file applied last", "FILE" },
-		{ "ignore-file", 0, 0, G_OPTION_ARG_STRING, &ignore_file, "Exceptions from FILE instead of .quill/lint-ignore", "FILE" },
-		{ "mailmap", 0, 0, G_OPTION_ARG_STRING, &mailmap_file, "The mailmap FILE instead of the repository's", "FILE" },
-		{ "submitter", 0, 0, G_OPTION_ARG_STRING, &submitter, "Who sends the patches (the last Signed-off-by)", "'NAME <ADDR>'" },
-		{ "list-rules", 0, 0, G_OPTION_ARG_NONE, &rules_only, "Print the rules and their severities", NULL },
-		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "One JSON document", NULL },
-		G_OPTION_ENTRY_NULL
-	};
-	git_repository *repo = NULL;
-	struct policy *policy = NULL;
+	g_free(q->series);
+	g_free(q->range);
+	g_free(q->policy_file);
+	g_free(q->ignore_file);
+	g_free(q->mailmap_file);
+	g_free(q->submitter);
+	g_strfreev(q->mboxes);
+	g_free((char *)q->sub.name);
+	g_free((char *)q->sub.email);
+}
+
+/* The usage errors.  Returns -1 to go on, else the exit code. */
+static int check_request(struct ctx *ctx, struct request *q)
+{
+	char *name = NULL, *email = NULL;
+	int rc;
+
+	if (q->version && !q->series)
+		return usage_error(ctx, "--version needs --series");
+	if (q->version < 0)
+		return usage_error(ctx, "--version %d: versions count from 1", q->version);
+	q->files = q->mboxes != NULL;
+	if (!q->files && q->nops && !q->series && !q->range) {
+		q->files = operands_are_files(ctx, ctx->repo, q->ops, q->nops, &rc);
+		if (rc)
+			return rc;
+	}
+	if ((q->series != NULL) + (q->range != NULL) + (q->files || q->nops > 0) > 1 ||
+	    (q->files && q->nops && q->mboxes == NULL && (q->series || q->range)))
+		return usage_error(ctx, "give one of REVS, --rev-range, --series, or mail FILEs");
+	if (!q->files && !ctx->repo && !q->rules_only)
+		return failf(QUILL_ERROR_USAGE, "%s: not in a git repository (mail FILEs need none)",
+			     ctx->name);
+	if (q->submitter && !ident_split(q->submitter, &name, &email))
+		return usage_error(ctx, "--submitter '%s': no address", q->submitter);
+	q->sub.name = name;
+	q->sub.email = email;
+	return -1;
+}
+
+/* The mails of --mbox and the FILE operands. */
+static int lint_mails(struct ctx *ctx, struct request *q, struct lint *l,
+		      const struct lint_sink *sink, struct findings *fs)
+{
+	GPtrArray *paths = g_ptr_array_new();
+	struct lint_run_counts c;
+	GError *e = NULL;
+	int rc;
+
+	for (char **m = q->mboxes; m && *m; m++)
+		g_ptr_array_add(paths, *m);
+	for (int i = 0; i < q->nops; i++)
+		g_ptr_array_add(paths, q->ops[i]);
+	if (!lint_run_mails(l, (char **)paths->pdata, (int)paths->len, &q->sub, sink, &c, &e))
+		rc = fail(e);
+	else if (c.messages && c.not_mail == c.messages)
+		rc = failf(QUILL_ERROR_INPUT, "%s: no mail in the input", ctx->name);
+	else
+		rc = summary(ctx, &c, fs, "mails");
+	g_ptr_array_free(paths, TRUE);
+	return rc;
+}
+
+/* A series' version, REVS, --rev-range, or (nothing) the current series,
+ * else HEAD. */
+static int lint_commits(struct ctx *ctx, struct request *q, struct lint *l,
+			const struct lint_sink *sink, struct findings *fs)
+{
+	char *current = NULL, *head[1] = { (char *)"HEAD" };
+	struct lint_run_counts c;
+	GError *e = NULL;
+	gboolean ok;
+
+	if (!q->series && !q->range && !q->nops && series_current(&current, ctx->repo, NULL, NULL))
+		q->series = current;
+	if (q->series) {
+		struct series *s;
+
+		ok = open_series(&s, ctx, q->series == current ? NULL : q->series, &e);
+		if (ok) {
+			ok = lint_run_series(l, ctx->repo, s, q->version, &q->sub, sink, &c, &e);
+			series_free(s);
+		}
+	} else {
+		/* each object is read once: libgit2's cache would only cost */
+		git_libgit2_opts(GIT_OPT_ENABLE_CACHING, 0);
+		ok = q->nops || q->range
+			     ? lint_run_revs(l, ctx->repo, q->ops, q->nops, q->range, &q->sub, sink, &c, &e)
+			     : lint_run_revs(l, ctx->repo, head, 1, NULL, &q->sub, sink, &c, &e);
+	}
+	return ok ? summary(ctx, &c, fs, "commits") : fail(e);
+}
+
+/* The policy, the mailmap and the exceptions, then the run. */
+static int lint_request(struct ctx *ctx, struct request *q)
+{
+	struct policy *policy = policy_new(lint_rule_ids());
 	git_mailmap *mm = NULL;
 	struct lint_ignore *ig = NULL;
-	struct run r = { 0 };
-	char *sub_name = NULL, *sub_email = NULL, *current = NULL;
+	struct lint *l;
+	struct findings fs = { ctx, 0, 0, 0, 0, ctx->json ? json_array() : NULL };
+	struct lint_sink sink = { findings_take, NULL, &fs, warn_print, NULL };
 	GError *e = NULL;
-	gboolean files;
-	int nops, rc = opt_parse(ctx, &argc, &argv, "[REVS... | --series NAME [--version N] | --mbox FILE | FILE...]",
-				 help, entries);
+	int rc;
 
-	if (rc >= 0)
-		goto done;
-	rc = 0;
-	nops = argc - 1;
-	if (git_repository_open_ext(&repo, NULL, GIT_REPOSITORY_OPEN_FROM_ENV, NULL) < 0)
-		repo = NULL;
-	ctx->repo = repo;	/* run() frees it */
-	if (version && !series) {
-		rc = usage_error(ctx, "--version needs --series");
-		goto done;
-	}
-	if (version < 0) {
-		rc = usage_error(ctx, "--version %d: versions count from 1", version);
-		goto done;
-	}
-	files = mboxes != NULL;
-	if (!files && nops && !series && !range) {
-		files = operands_are_files(ctx, repo, argv + 1, nops, &rc);
-		if (rc)
-			goto done;
-	}
-	if ((series != NULL) + (range != NULL) + (files || nops > 0) > 1 ||
-	    (files && nops && mboxes == NULL && (series || range))) {
-		rc = usage_error(ctx, "give one of REVS, --rev-range, --series, or mail FILEs");
-		goto done;
-	}
-	if (!files && !repo && !rules_only) {
-		fprintf(stderr, "quill: %s: not in a git repository (mail FILEs need none)\n",
-			ctx->name);
-		rc = 2;
-		goto done;
-	}
-	if (submitter && !ident_split(submitter, &sub_name, &sub_email)) {
-		rc = usage_error(ctx, "--submitter '%s': no address", submitter);
-		goto done;
-	}
-
-	policy = policy_new(lint_rule_ids());
-	if (!policy_load_standard(policy, ctx->res, repo, policy_file, &e) ||
-	    !ident_mailmap_load(&mm, repo, mailmap_file, &e)) {
+	if (!policy_load_standard(policy, ctx->res, ctx->repo, q->policy_file, &e) ||
+	    !ident_mailmap_load(&mm, ctx->repo, q->mailmap_file, &e) ||
+	    !lint_exceptions_load(&ig, ctx->repo, q->ignore_file, &e)) {
 		rc = fail(e);
-		goto done;
+		goto out;
 	}
-	if (!lint_exceptions_load(&ig, repo, ignore_file, &e)) {
-		rc = fail(e);
-		goto done;
-	}
-
-	r.ctx = ctx;
-	r.json = json;
-	r.findings = json_array();
-	r.out = g_array_new(FALSE, FALSE, sizeof(struct lint_finding));
-	r.lint = lint_new(policy, repo, mm, NULL, ig);
-	if (rules_only) {
-		rc = list_rules(&r);
-		goto done;
-	}
-	r.submitter_name = sub_name;
-	r.submitter_email = sub_email;
-	if (files) {
-		GPtrArray *paths = g_ptr_array_new();
-
-		for (char **m = mboxes; m && *m; m++)
-			g_ptr_array_add(paths, *m);
-		for (int i = 1; i < argc; i++)
-			g_ptr_array_add(paths, argv[i]);
-		rc = lint_mails(&r, (char **)paths->pdata, (int)paths->len);
-		g_ptr_array_free(paths, TRUE);
-		if (rc == 0 || rc == 1)
-			summary(&r, "mails");
-		goto verdict;
-	}
-	if (!series && !range && !nops && series_current(&current, repo, NULL, NULL))
-		series = current;
-	if (series) {
-		if (!sub_email) {
-			char *sender = ident_sender(repo, NULL);
-
-			if (sender)
-				ident_split(sender, &sub_name, &sub_email);
-			g_free(sender);
-			r.submitter_name = sub_name;
-			r.submitter_email = sub_email;
-		}
-		rc = lint_series(&r, repo, series == current ? NULL : series, version);
-	} else {
-		char *head[1] = { (char *)"HEAD" };
-
-		r.committer_submits = !sub_email;
-		rc = nops || range ? lint_revs(&r, repo, argv + 1, nops, range)
-				   : lint_revs(&r, repo, head, 1, NULL);
-	}
-	if (rc == 0)
-		summary(&r, "commits");
-verdict:
-	if (rc == 0 && r.n.errors)
-		rc = 1;
-done:
-	if (r.lint)
-		lint_free(r.lint);
-	if (r.out) {
-		lint_findings_clear(r.out);
-		g_array_free(r.out, TRUE);
-	}
-	json_decref(r.findings);
+	l = lint_new(policy, ctx->repo, mm, NULL, ig);
+	if (q->rules_only)
+		rc = list_rules(ctx, l);
+	else if (q->files)
+		rc = lint_mails(ctx, q, l, &sink, &fs);
+	else
+		rc = lint_commits(ctx, q, l, &sink, &fs);
+	lint_free(l);
+out:
+	json_decref(fs.list);
 	lint_ignore_free(ig);
 	git_mailmap_free(mm);
 	policy_free(policy);
-	g_free(sub_name);
-	g_free(sub_email);
-	g_free(current);
-	g_free(series == current ? NULL : series);
-	g_free(range);
-	g_free(policy_file);
-	g_free(ignore_file);
-	g_free(mailmap_file);
-	g_free(submitter);
-	g_strfreev(mboxes);
+	return rc;
+}
+
+int cmd_trailer_lint(int argc, char **argv, struct ctx *ctx)
+{
+	struct request q = { 0 };
+	GOptionEntry entries[] = {
+		{ "series", 0, 0, G_OPTION_ARG_STRING, &q.series, "The patches of series NAME", "NAME" },
+		{ "version", 0, 0, G_OPTION_ARG_INT, &q.version, "With --series: frozen version N (default: the working one)", "N" },
+		{ "mbox", 0, 0, G_OPTION_ARG_STRING_ARRAY, &q.mboxes, "Patch mails in FILE (repeatable)", "FILE" },
+		{ "rev-range", 0, 0, G_OPTION_ARG_STRING, &q.range, "The commits of RANGE as trailer parse takes it (REV: its history)", "RANGE" },
+		{ "policy", 0, 0, G_OPTION_ARG_STRING, &q.policy_file, "A policy file applied last", "FILE" },
+		{ "ignore-file", 0, 0, G_OPTION_ARG_STRING, &q.ignore_file, "Exceptions from FILE instead of .quill/lint-ignore", "FILE" },
+		{ "mailmap", 0, 0, G_OPTION_ARG_STRING, &q.mailmap_file, "The mailmap FILE instead of the repository's", "FILE" },
+		{ "submitter", 0, 0, G_OPTION_ARG_STRING, &q.submitter, "Who sends the patches (the last Signed-off-by)", "'NAME <ADDR>'" },
+		{ "list-rules", 0, 0, G_OPTION_ARG_NONE, &q.rules_only, "Print the rules and their severities", NULL },
+		{ "json", 0, 0, G_OPTION_ARG_NONE, &ctx->json, "One JSON document", NULL },
+		G_OPTION_ENTRY_NULL
+	};
+	int rc = opt_parse(ctx, &argc, &argv, "[REVS... | --series NAME [--version N] | --mbox FILE | FILE...]",
+			   help, entries);
+
+	if (rc < 0) {
+		q.ops = argv + 1;
+		q.nops = argc - 1;
+		/* optional: mail FILEs need none (run() frees it) */
+		repo_open(&ctx->repo, NULL, NULL);
+		rc = check_request(ctx, &q);
+		if (rc < 0)
+			rc = lint_request(ctx, &q);
+	}
+	request_clear(&q);
 	return rc;
 }

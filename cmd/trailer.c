@@ -1,6 +1,7 @@
 /* trailer.c - quill trailer parse: the trailers of messages, files or the
  * commits of a range, printed as git interpret-trailers --parse does. */
 #include "cmd.h"
+#include "core/error.h"
 #include "git/config.h"
 #include "git/logwalk.h"
 #include "mail/trailer.h"
@@ -194,11 +195,12 @@ static int parse_file(struct ctx *ctx, const char *path, const struct trailer_op
 	size_t len;
 
 	if (fd < 0 || !read_all(fd, &buf, &len)) {
-		fprintf(stderr, "quill: %s: cannot read %s: %s\n", ctx->name,
-			in ? "standard input" : path, g_strerror(errno));
+		int rc = failf(QUILL_ERROR_USAGE, "%s: cannot read %s: %s", ctx->name,
+			       in ? "standard input" : path, g_strerror(errno));
+
 		if (fd > STDIN_FILENO)
 			close(fd);
-		return 2;
+		return rc;
 	}
 	if (!in)
 		close(fd);
@@ -234,6 +236,25 @@ static int parse_range(git_repository *repo, const char *range, const struct tra
 	return e ? fail(e) : 0;
 }
 
+static const char parse_help[] =
+	"Prints the trailers of a commit message as 'git interpret-trailers --parse'\n"
+	"does: one 'Token: value' line per trailer of the message's trailer block,\n"
+	"folded values joined by single spaces.  Reads standard input, or each FILE in\n"
+	"turn ('-' is standard input); a FILE that cannot be read is skipped and the\n"
+	"exit status is 2.  No repository is needed.\n"
+	"\n"
+	"The configuration is git's: trailer.separators, trailer.<alias>.key (and the\n"
+	"other trailer.<alias>.* keys, which make <alias> a known token) and\n"
+	"core.commentChar / core.commentString, from the repository's config when\n"
+	"run inside one (else the global and system files), then each -c in order.\n"
+	"\n"
+	"--rev-range RANGE (inside a repository) prints, for every commit of RANGE\n"
+	"(REV, A..B or A...B), a line 'commit <oid>' and then its trailers, in git\n"
+	"log's order: newest first, as 'git log RANGE' lists them.  Messages are\n"
+	"taken as stored (no re-encoding), with the same rules as files, so a '---'\n"
+	"line ends one; git log's %(trailers) ignores that divider (--no-divider\n"
+	"matches it) and skips blank lines before the subject.";
+
 int cmd_trailer_parse(int argc, char **argv, struct ctx *ctx)
 {
 	gboolean no_divider = FALSE, trim_empty = FALSE;
@@ -250,25 +271,7 @@ int cmd_trailer_parse(int argc, char **argv, struct ctx *ctx)
 	struct trailer_opts o = { 0 };
 	struct trailer_iter it;
 	static char outbuf[1 << 16];
-	int rc = opt_parse(ctx, &argc, &argv, "[FILE...]",
-			   "Prints the trailers of a commit message as 'git interpret-trailers --parse'\n"
-			   "does: one 'Token: value' line per trailer of the message's trailer block,\n"
-			   "folded values joined by single spaces.  Reads standard input, or each FILE in\n"
-			   "turn ('-' is standard input); a FILE that cannot be read is skipped and the\n"
-			   "exit status is 2.  No repository is needed.\n"
-			   "\n"
-			   "The configuration is git's: trailer.separators, trailer.<alias>.key (and the\n"
-			   "other trailer.<alias>.* keys, which make <alias> a known token) and\n"
-			   "core.commentChar / core.commentString, from the repository's config when\n"
-			   "run inside one (else the global and system files), then each -c in order.\n"
-			   "\n"
-			   "--rev-range RANGE (inside a repository) prints, for every commit of RANGE\n"
-			   "(REV, A..B or A...B), a line 'commit <oid>' and then its trailers, in git\n"
-			   "log's order: newest first, as 'git log RANGE' lists them.  Messages are\n"
-			   "taken as stored (no re-encoding), with the same rules as files, so a '---'\n"
-			   "line ends one; git log's %(trailers) ignores that divider (--no-divider\n"
-			   "matches it) and skips blank lines before the subject.",
-			   entries);
+	int rc = opt_parse(ctx, &argc, &argv, "[FILE...]", parse_help, entries);
 
 	if (rc >= 0)
 		goto done;
@@ -278,17 +281,12 @@ int cmd_trailer_parse(int argc, char **argv, struct ctx *ctx)
 		rc = usage_error(ctx, "give FILEs or --rev-range, not both");
 		goto out;
 	}
-	if (git_repository_open_ext(&repo, NULL, GIT_REPOSITORY_OPEN_FROM_ENV, NULL) < 0) {
-		repo = NULL;
-		if (range) {
-			fprintf(stderr, "quill: %s: --rev-range: not in a git repository\n", ctx->name);
-			rc = 2;
-			goto out;
-		}
+	if (!repo_open(&repo, NULL, NULL) && range) {
+		rc = failf(QUILL_ERROR_USAGE, "%s: --rev-range: not in a git repository", ctx->name);
+		goto out;
 	}
 	if (config_foreach(repo, "^(trailer|core)\\.", tconf_set, &t)) {
-		fprintf(stderr, "quill: %s: bad configuration: %s\n", ctx->name, t.bad);
-		rc = 3;
+		rc = failf(QUILL_ERROR_INPUT, "%s: bad configuration: %s", ctx->name, t.bad);
 		goto out;
 	}
 	for (char **s = settings; s && *s; s++)
@@ -310,9 +308,12 @@ int cmd_trailer_parse(int argc, char **argv, struct ctx *ctx)
 	} else if (argc < 2) {
 		rc = parse_file(ctx, "-", &o, &it);
 	} else {
-		for (int i = 1; i < argc; i++)
-			if (parse_file(ctx, argv[i], &o, &it))
-				rc = 2;
+		for (int i = 1; i < argc; i++) {
+			int one = parse_file(ctx, argv[i], &o, &it);
+
+			if (one)
+				rc = one;
+		}
 	}
 	trailer_iter_done(&it);
 	fflush(stdout);

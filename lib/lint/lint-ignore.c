@@ -249,3 +249,23 @@ gboolean lint_ignore_match(const struct lint_ignore *ig, const struct lint_input
 	}
 	return FALSE;
 }
+
+gboolean lint_exceptions_load(struct lint_ignore **out, git_repository *repo, const char *file,
+			      GError **error)
+{
+	struct lint_ignore *ig = lint_ignore_new();
+	gboolean ok = TRUE;
+
+	if (file) {
+		ok = lint_ignore_load(ig, file, FALSE, error);
+	} else if (repo && git_repository_workdir(repo)) {
+		char *path = g_build_filename(git_repository_workdir(repo), ".quill", "lint-ignore", NULL);
+
+		ok = lint_ignore_load(ig, path, TRUE, error);
+		g_free(path);
+	}
+	if (ok && repo)
+		ok = lint_ignore_notes(ig, repo, LINT_NOTES_REF, error);
+	*out = ig;	/* freed by the caller either way */
+	return ok;
+}

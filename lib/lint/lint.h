@@ -123,8 +123,9 @@ struct lint_review {
 
 /* The benchmarks (struct bench*, borrowed; valid until the next call or
  * the end of the run) that the claims of `in` are checked against; NULL
- * or an empty array: none (the claim rules then say nothing).  A caller
- * that reads a series' state gives this; lib/lint does not read it. */
+ * or an empty array: none (the claim rules then say nothing).  The rules
+ * read no series state: lint-run.h's struct lint_benches gives the
+ * benchmarks attached to a version through this. */
 struct lint_bench {
 	GPtrArray *(*benchmarks)(const struct lint_bench *b, const struct lint_input *in);
 	void *data;
@@ -215,6 +216,15 @@ gboolean lint_ignore_notes(struct lint_ignore *ig, git_repository *repo, const c
 /* Does an exception cover `rule` for this input? */
 gboolean lint_ignore_match(const struct lint_ignore *ig, const struct lint_input *in,
 			   const char *rule);
+
+/* Where the exceptions noted on commits live. */
+#define LINT_NOTES_REF "refs/notes/quill-lint"
+
+/* The exceptions of a run: `file`, else the work tree's .quill/lint-ignore
+ * (optional), and the notes on LINT_NOTES_REF (repo may be NULL: no work
+ * tree, no notes).  *out is set even on failure (lint_ignore_free). */
+gboolean lint_exceptions_load(struct lint_ignore **out, git_repository *repo, const char *file,
+			      GError **error);
 
 /* ---- a mail as an input (lib/lint-mail.c) ---- */
 

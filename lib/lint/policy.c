@@ -586,22 +586,79 @@ static gboolean apply(struct load *l, const char *name, const char *value, GErro
 	return bad(l, error, "unknown key '%s'", name);
 }
 
-/* "failed to parse config file: what (in PATH:LINE, column N)" as
- * "SHOWN:LINE: what". */
-static gboolean parse_failure(const char *path, const char *shown, GError **error)
+/* Does libgit2 refuse text[0..len) as a configuration file?  (It reads
+ * configuration from files only.) */
+static gboolean refused(const char *text, gsize len)
 {
-	const git_error *ge = git_error_last();
-	const char *msg = ge && ge->message ? ge->message : "cannot be parsed";
-	const char *in = strstr(msg, " (in ");
-	const char *what = strncmp(msg, "failed to parse config file: ", 29) ? msg : msg + 29;
-	int line = 0;
+	char *path = NULL;
+	int fd = g_file_open_tmp("quill-policy-XXXXXX", &path, NULL);
+	git_config *cfg = NULL;
+	gboolean no = FALSE;
 
-	if (in && !strncmp(in + 5, path, strlen(path)) && in[5 + strlen(path)] == ':')
-		line = atoi(in + 6 + strlen(path));
+	if (fd < 0)
+		return FALSE;
+	close(fd);
+	if (g_file_set_contents(path, text, (gssize)len, NULL))
+		no = git_config_new(&cfg) == 0 &&
+		     git_config_add_file_ondisk(cfg, path, GIT_CONFIG_LEVEL_APP, NULL, 0) < 0;
+	git_config_free(cfg);
+	unlink(path);
+	g_free(path);
+	return no;
+}
+
+/* The line at which libgit2 refuses text: the fewest first lines of it
+ * that it refuses, found by halving (it reads line by line, so once it
+ * refuses some lines it refuses every longer run of them; a value
+ * continued past the end is no fault).  0 when it takes all of them. */
+static guint refused_line(const char *text, gsize len)
+{
+	GArray *ends = g_array_new(FALSE, FALSE, sizeof(gsize));
+	guint lo = 1, hi;
+
+	for (gsize i = 0; i < len; i++)
+		if (text[i] == '\n' || i + 1 == len) {
+			gsize end = i + 1;
+
+			g_array_append_val(ends, end);
+		}
+	hi = ends->len + 1;
+	while (lo < hi) {
+		guint mid = lo + (hi - lo) / 2;
+
+		if (refused(text, g_array_index(ends, gsize, mid - 1)))
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	hi = ends->len;
+	g_array_free(ends, TRUE);
+	return lo <= hi ? lo : 0;
+}
+
+/* libgit2 refused the file `path` (text[0..len)): "SHOWN:LINE: what", what
+ * being its message without its "failed to parse config file: " and its
+ * " (in PATH:..." (the line is found by refused_line). */
+static gboolean parse_failure(const char *path, const char *shown, const char *text, gsize len,
+			      GError **error)
+{
+	static const char lead[] = "failed to parse config file: ";
+	const git_error *ge = git_error_last();
+	char *msg = g_strdup(ge && ge->message ? ge->message : "cannot be parsed");
+	char *suffix = g_strdup_printf(" (in %s:", path);
+	char *what = g_str_has_prefix(msg, lead) ? msg + strlen(lead) : msg;
+	char *at = g_strrstr(what, suffix);
+	guint line = refused_line(text, len);
+
+	if (at)
+		*at = '\0';
 	if (line > 0)
-		return qerr(error, QUILL_ERROR_INPUT, "%s:%d: %.*s", shown, line,
-			    (int)(in > what ? in - what : (int)strlen(what)), what);
-	return qerr(error, QUILL_ERROR_INPUT, "%s: %s", shown, what);
+		qerr(error, QUILL_ERROR_INPUT, "%s:%u: %s", shown, line, what);
+	else
+		qerr(error, QUILL_ERROR_INPUT, "%s: %s", shown, what);
+	g_free(suffix);
+	g_free(msg);
+	return FALSE;
 }
 
 gboolean policy_load_file(struct policy *p, const char *path, const char *shown_as,
@@ -630,7 +687,7 @@ gboolean policy_load_file(struct policy *p, const char *path, const char *shown_
 	}
 	if (git_config_new(&cfg) < 0 ||
 	    git_config_add_file_ondisk(cfg, path, GIT_CONFIG_LEVEL_APP, NULL, 0) < 0) {
-		parse_failure(path, l.shown, error);
+		parse_failure(path, l.shown, text, len, error);
 		goto out;
 	}
 	if ((rc = git_config_iterator_new(&it, cfg)) < 0) {

@@ -113,6 +113,12 @@ static void test_refusals(void)
 		"bad tag name");
 	refused("[policy\n\torder = A\n", "t.conf:1: missing ']' in section header",
 		"syntax errors name the line too");
+	refused("[policy]\n\torder = \"A\\\n B\"\n\n[x\n\torder = A\n",
+		"t.conf:5: missing ']' in section header", "the line after a continued value");
+	refused("[policy]\n# a\n\torder = A\\q\n\tmaxLineLength = 72\n",
+		"t.conf:3: invalid escape at q", "a bad escape names its line");
+	refused("[policy]\n\torder = A\n\t= x\n", "t.conf:3: invalid configuration key",
+		"a line that is no key");
 	refused("# x\n[include]\n\tpath = /etc/passwd\n",
 		"t.conf:2: includes are not allowed in a policy file", "includes are refused");
 	refused("[includeIf \"gitdir:/\"]\n\tpath = x\n",
