@@ -12,7 +12,8 @@ enum claim_tok_kind {
 	TOK_X,		/* the "x" / "×" of a factor */
 	TOK_WORD,	/* a word (lower-case in `word`); "~" for ~ and ≈ */
 	TOK_ARROW,	/* ->, -->, =>, →, ⇒ */
-	TOK_END,	/* the end of a sentence: . ! ? ; before a blank */
+	TOK_END,	/* the end of a sentence: . ! ? ; before a blank, or the
+			   mark of a list item at the start of a line */
 	TOK_PUNCT,	/* any other mark: , ( ) : ... */
 	TOK_SKIP,	/* what is no number: 1/3, 5.10.2, 0x1f, v2, URLs, <addr>, `code` */
 };

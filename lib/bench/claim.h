@@ -5,8 +5,11 @@
  *
  * ---- what counts as a claim ----
  *
- * The text is read paragraph by paragraph (a paragraph may wrap a claim
- * over lines).  Quoted lines ("> ..."), tag lines (Signed-off-by: and any
+ * The text is read paragraph by paragraph.  A claim may wrap over lines,
+ * but it ends with its sentence (". ", "! ", "? ", "; "), its list item (a
+ * line starting with "- ", "* ", "+ ", "• ", "1. " or "1) " starts the
+ * next one) and its paragraph: a percent or factor on the next bullet is
+ * never attached to the pair of this one.  Quoted lines ("> ..."), tag lines (Signed-off-by: and any
  * other *-by:, Fixes:, Link:, Closes:, Cc:, *-id:, base-commit:), lines of
  * tool output with two key=number items (bloat-o-meter's "Total:
  * Before=70190, After=68445, chg -2.49%": an object size result is no

@@ -118,6 +118,33 @@ static void test_forms(void)
 	       "1:5 5% down | 1:18 3.0x better | 3:6 1 s -> 2 s");
 }
 
+/* Issue 10, item 26: a list item, a blank line or a sentence end ends a
+ * claim; a claim wraps over lines only inside one item or sentence. */
+static void test_claim_ends(void)
+{
+	PARSES("- text went from 815 to 1500 bytes\n- about 2x bigger",
+	       "1:13 815 bytes -> 1500 bytes | 2:3 ~2x up");
+	PARSES("* text went from 815 to 1500 bytes\n* about 2x bigger",
+	       "1:13 815 bytes -> 1500 bytes | 2:3 ~2x up");
+	PARSES("Sizes:\n  - text from 815 to 1500 bytes\n  + about 2x bigger",
+	       "2:10 815 bytes -> 1500 bytes | 3:5 ~2x up");
+	PARSES("\xe2\x80\xa2 text from 815 to 1500 bytes\n\xe2\x80\xa2 about 2x bigger",
+	       "1:8 815 bytes -> 1500 bytes | 2:3 ~2x up");
+	PARSES("1. text from 815 to 1500 bytes\n2) about 2x bigger",
+	       "1:9 815 bytes -> 1500 bytes | 2:4 ~2x up");
+	PARSES("text from 815 to 1500 bytes\n\nabout 2x bigger",
+	       "1:6 815 bytes -> 1500 bytes | 3:1 ~2x up");
+	PARSES("text from 815 to 1500 bytes. About 2x bigger",
+	       "1:6 815 bytes -> 1500 bytes | 1:30 ~2x up");
+	/* one item wrapped over two lines is one claim */
+	PARSES("- the text went from 815 to 1500 bytes,\n  about 2x bigger\n- the rest",
+	       "1:17 815 bytes -> 1500 bytes ~2x up");
+	/* a "-" that is no list item: a sign, a dash inside a line */
+	PARSES("text went from 815 to 1500 bytes -\nabout 2x bigger",
+	       "1:11 815 bytes -> 1500 bytes ~2x up");
+	PARSES("the size\n-5% then", "2:1 5% down");
+}
+
 static void test_not_claims(void)
 {
 	static const char *const texts[] = {
@@ -410,6 +437,7 @@ static void test_benches_for(void)
 int main(void)
 {
 	test_forms();
+	test_claim_ends();
 	test_not_claims();
 	test_tags();
 	test_any_input();

@@ -1,0 +1,65 @@
+#!/bin/sh
+# quill bench check: the claims of issue 10 - where a claim ends (item 26),
+# size differences and quoted kv lines as claims and wrong numbers in the
+# data's unit and magnitude as mismatches (item 25), verdicts that do not
+# change when an unrelated benchmark is attached (item 27).
+. "$(dirname "$0")/lib.sh"
+. "$TEST_SRC/lib-series.sh"
+
+# commit_msg FILE: commit a change with the message in FILE; $c: its id
+commit_msg() {
+	cm_n=$((${cm_n:-0} + 1)) &&
+	echo "$cm_n" >"f-$cm_n" && git add "f-$cm_n" && test_tick && git commit -q -F "$1" &&
+	c=$(git rev-parse --short=12 HEAD)
+}
+
+# claims JSON COMMIT: "text|verdict|benchmark" of each claim of COMMIT
+claims() {
+	python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1], encoding="utf-8"))
+for c in d["claims"]:
+    if c["commit"] and c["commit"].startswith(sys.argv[2]):
+        print("%s|%s|%s" % (c["text"], c["verdict"], c["benchmark"]))
+' "$1" "$2"
+}
+
+# check_claims: bench check --json into j (exit 0 or 1)
+check_claims() {
+	quill bench check --json >j
+	test $? -le 1
+}
+
+test_expect_success 'setup: a series with sizes and times attached' '
+	test_repo r && cd r &&
+	quill series new s >/dev/null &&
+	printf "70190 bytes\n" >size-base.txt && printf "68445 bytes\n" >size-patched.txt &&
+	printf "815 bytes\n" >text-base.txt && printf "1537 bytes\n" >text-patched.txt &&
+	for b in size text; do
+		quill bench add $b $b-base.txt --role base --format samples >/dev/null &&
+		quill bench add $b $b-patched.txt --role patched --format samples >/dev/null || return 1
+	done
+'
+
+test_expect_success 'item 26: each list item is a claim of its own' '
+	cd r &&
+	cat >msg <<-\EOF &&
+	zone: grow the text
+
+	The sizes:
+	- text went from 815 to 1537 bytes
+	- about 2x bigger
+
+	Signed-off-by: Ada Author <ada@example.org>
+	EOF
+	commit_msg msg &&
+	check_claims &&
+	claims j $c >got &&
+	cat >want <<-\EOF &&
+	from 815 to 1537 bytes|ok|text
+	about 2x bigger|ok|text
+	EOF
+	test_cmp want got
+'
+
+test_done
