@@ -62,4 +62,30 @@ test_expect_success 'item 26: each list item is a claim of its own' '
 	test_cmp want got
 '
 
+test_expect_success 'item 27: a verdict stays when another benchmark is attached' '
+	test_repo r2 && cd r2 &&
+	quill series new s >/dev/null &&
+	printf "244.18\n244.38\n244.28\n244.08\n244.48\n" >rebind-base.txt &&
+	printf "215.45\n215.65\n215.55\n215.35\n215.75\n" >rebind-patched.txt &&
+	quill bench add rebind rebind-base.txt --role base --format samples --unit ms >/dev/null &&
+	quill bench add rebind rebind-patched.txt --role patched --format samples --unit ms >/dev/null &&
+	cat >msg <<-\EOF &&
+	zone: cache the walk
+
+	This makes it about 3x faster.
+
+	Signed-off-by: Ada Author <ada@example.org>
+	EOF
+	commit_msg msg &&
+	test_expect_code 1 quill bench check >one &&
+	grep -q "^$c:3: error: claim-mismatch: \"about 3x faster\": the data says 1.13x, -11.76% (244.28 ms -> 215.55 ms) in rebind\$" one &&
+	printf "10.0\n10.1\n9.9\n" >frob-base.txt && printf "9.0\n9.1\n8.9\n" >frob-patched.txt &&
+	quill bench add frob frob-base.txt --role base --format samples --unit ms --patch HEAD >/dev/null &&
+	quill bench add frob frob-patched.txt --role patched --format samples --unit ms --patch HEAD >/dev/null &&
+	test_expect_code 1 quill bench check >two &&
+	grep -q "^$c:3: error: claim-mismatch: \"about 3x faster\": the data says 1.13x, -11.76% (244.28 ms -> 215.55 ms) in rebind; 1.11x, -10.00% (10.00 ms -> 9.00 ms) in frob\$" two &&
+	check_claims &&
+	test "$(claims j $c)" = "about 3x faster|mismatch|rebind"
+'
+
 test_done

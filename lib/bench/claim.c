@@ -377,15 +377,57 @@ static gboolean better(const struct fit *fx, const struct cand *x, const struct 
 	return x->main && !y->main;
 }
 
+#define CAND(i) (&g_array_index(cands, struct cand, (i)))
+
+/* The candidates to report a claim against, one per benchmark: each
+ * benchmark's best usable one (with `mains`, its main one if it can; else
+ * only those within `limit` of the claim), the best of all first, the
+ * others in the order of the benchmarks.  Returns how many are in shown. */
+static guint pick(GArray *cands, const struct fit *fits, const gboolean *usable,
+		  gboolean primary_only, double limit, gboolean mains, int *shown)
+{
+	guint n = 0, top = 0;
+
+	for (guint i = 0; i < cands->len; i++) {
+		const struct cand *x = CAND(i);
+		guint j;
+
+		if (!usable[i] || (primary_only && !x->primary) || (!mains && fits[i].err > limit))
+			continue;
+		for (j = 0; j < n && CAND(shown[j])->b != x->b; j++)
+			;
+		if (j == n)
+			shown[n++] = (int)i;
+		else if (mains ? (x->main && !CAND(shown[j])->main) ||
+				 (x->main == CAND(shown[j])->main &&
+				  better(&fits[i], x, &fits[shown[j]], CAND(shown[j]))) :
+				 better(&fits[i], x, &fits[shown[j]], CAND(shown[j])))
+			shown[j] = (int)i;
+	}
+	for (guint j = 1; j < n; j++)
+		if (better(&fits[shown[j]], CAND(shown[j]), &fits[shown[top]], CAND(shown[top])))
+			top = j;
+	if (top) {
+		int t = shown[top];
+
+		memmove(shown + 1, shown, top * sizeof(*shown));
+		shown[0] = t;
+	}
+	return n;
+}
+
 void claim_judge(const struct claim *c, const GPtrArray *benches, struct claim_result *out)
 {
 	GArray *cands = candidates(benches);
 	struct fit *fits = g_new0(struct fit, cands->len ? cands->len : 1);
 	gboolean *usable = g_new0(gboolean, cands->len ? cands->len : 1);
-	int best_ok = -1, best = -1, main_i = -1, nusable = 0;
-	gboolean one_bench = TRUE, alone = !c->has_pair, want_primary = FALSE;
+	int *shown = g_new0(int, cands->len ? cands->len : 1);
+	int best_ok = -1, nusable = 0;
+	guint nshown = 0;
+	/* a percent or factor alone: of no unit, about any benchmark */
+	gboolean alone = !c->has_pair;
+	gboolean want_primary = FALSE;
 	const char *named = NULL;
-	const struct bench *first_b = NULL;
 	const struct cand *k;
 	GString *s;
 	const char *unit = NULL;
@@ -397,13 +439,13 @@ void claim_judge(const struct claim *c, const GPtrArray *benches, struct claim_r
 	/* the benchmark named, unless it cannot be compared with the claim
 	 * (another unit: the name was another claim's) */
 	for (guint i = 0; i < cands->len; i++) {
-		const struct cand *x = &g_array_index(cands, struct cand, i);
+		const struct cand *x = CAND(i);
 
 		if (c->named && !strcmp(x->b->name, c->named) && fit(c, x, &fits[i]))
 			named = c->named;
 	}
 	for (guint i = 0; i < cands->len; i++) {
-		const struct cand *x = &g_array_index(cands, struct cand, i);
+		const struct cand *x = CAND(i);
 
 		if (named && strcmp(x->b->name, named))
 			continue;
@@ -412,32 +454,23 @@ void claim_judge(const struct claim *c, const GPtrArray *benches, struct claim_r
 		usable[i] = TRUE;
 		nusable++;
 		want_primary |= x->primary;
-		if (fits[i].ok && (best_ok < 0 || better(&fits[i], x, &fits[best_ok],
-							 &g_array_index(cands, struct cand, best_ok))))
+		if (fits[i].ok && (best_ok < 0 || better(&fits[i], x, &fits[best_ok], CAND(best_ok))))
 			best_ok = (int)i;
 	}
-	for (guint i = 0; i < cands->len; i++) {
-		const struct cand *x = &g_array_index(cands, struct cand, i);
+	/* Not confirmed: reported against every benchmark with numbers close
+	 * to it (within a factor of two, the same unit).  When none is: the
+	 * benchmark named, or for a percent or factor alone every benchmark
+	 * (its main metric), so that one more benchmark attached, fitting no
+	 * better, never changes the verdict; else the numbers are about
+	 * something else. */
+	if (best_ok < 0) {
+		gboolean primary_only = alone && want_primary;
 
-		if (!usable[i] || (alone && want_primary && !x->primary))
-			continue;
-		if (!first_b)
-			first_b = x->b;
-		one_bench &= x->b == first_b;
-		if (x->main && main_i < 0)
-			main_i = (int)i;
-		if (best < 0 || better(&fits[i], x, &fits[best], &g_array_index(cands, struct cand, best)))
-			best = (int)i;
+		nshown = pick(cands, fits, usable, primary_only, PLAUSIBLE, FALSE, shown);
+		if (!nshown && (named || alone))
+			nshown = pick(cands, fits, usable, primary_only, 0, TRUE, shown);
 	}
-	/* far off: the benchmark named, or a change alone against the only
-	 * benchmark; else the numbers are about something else */
-	if (best_ok < 0 && best >= 0 && fits[best].err > PLAUSIBLE) {
-		if (!named && !(alone && one_bench))
-			best = -1;
-		else if (main_i >= 0)
-			best = main_i;
-	}
-	if (best_ok < 0 && best < 0) {
+	if (best_ok < 0 && !nshown) {
 		char *names = names_of(benches);
 
 		out->verdict = CLAIM_UNMATCHED;
@@ -454,9 +487,7 @@ void claim_judge(const struct claim *c, const GPtrArray *benches, struct claim_r
 		g_free(names);
 		goto done;
 	}
-	if (best_ok >= 0)
-		best = best_ok;
-	k = &g_array_index(cands, struct cand, best);
+	k = CAND(best_ok >= 0 ? best_ok : shown[0]);
 	out->bench = k->b;
 	out->metric = k->m->name;
 	out->role_a = k->ra->role;
@@ -473,23 +504,30 @@ void claim_judge(const struct claim *c, const GPtrArray *benches, struct claim_r
 		g_string_append_printf(s, "\"%s\": within noise", c->text);
 		put_where(s, k);
 		g_string_append(s, ": ");
-		put_data(s, c, k, &fits[best], &unit, &factor, &dec);
+		put_data(s, c, k, &fits[best_ok], &unit, &factor, &dec);
 		g_string_append(s, ", ");
 		put_noise(s, k, unit, factor, dec);
 	} else {
 		out->verdict = CLAIM_MISMATCH;
 		g_string_append_printf(s, "\"%s\": the data says ", c->text);
-		put_data(s, c, k, &fits[best], &unit, &factor, &dec);
-		put_where(s, k);
-		if (out->within_noise && claims_change(c) && !c->noise_said) {
-			g_string_append(s, ", within noise: ");
-			put_noise(s, k, unit, factor, dec);
+		for (guint j = 0; j < nshown; j++) {
+			const struct cand *x = CAND(shown[j]);
+
+			if (j)
+				g_string_append(s, "; ");
+			put_data(s, c, x, &fits[shown[j]], &unit, &factor, &dec);
+			put_where(s, x);
+			if (x->cmp.judged && !x->cmp.significant && claims_change(c) && !c->noise_said) {
+				g_string_append(s, ", within noise: ");
+				put_noise(s, x, unit, factor, dec);
+			}
 		}
 	}
 	out->message = g_string_free(s, FALSE);
 done:
 	g_free(fits);
 	g_free(usable);
+	g_free(shown);
 	g_array_free(cands, TRUE);
 }
 

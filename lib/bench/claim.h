@@ -85,14 +85,19 @@
  *      ratio) and the direction agrees.  A claim that some candidate fits
  *      is confirmed, by the best-fitting one (a primary metric before the
  *      others on a tie).
- *   4. Otherwise the claim is reported against the best-fitting candidate
- *      (for a percent or factor alone, among the primary metrics only)
- *      when every number is within a factor of two of it with the right
- *      direction (a pair: both went the same way).  When none is that
- *      close, a claim that names its benchmark, and a percent or factor
- *      alone when the candidates are one benchmark's, are reported against
- *      that benchmark's primary metric (its last role against the first);
- *      any other claim is unmatched (its numbers are about something else).
+ *   4. Otherwise the claim is a mismatch, reported against every
+ *      benchmark that has a candidate close to it (for a percent or factor
+ *      alone, among the primary metrics only): every number within a
+ *      factor of two of it with the right direction (a pair: both went
+ *      the same way); each benchmark's best-fitting one, the best of all
+ *      first (it is the result's bench).  When none is that close, a claim
+ *      that names its benchmark is reported against that benchmark's
+ *      primary metric (its last role against the first), and a percent or
+ *      factor alone against every benchmark's primary metric (it has no
+ *      unit to tell which benchmark it is about); any other claim is
+ *      unmatched (its numbers are about something else).  So one more
+ *      benchmark attached never turns a mismatch into unmatched: unless it
+ *      fits the claim, it only adds itself to the report.
  * A confirmed claim of a change (a pair whose numbers differ, a percent or
  * factor that is not only an upper bound) whose data is within noise (the
  * 95% CI of the difference of the means includes 0, Welch) is reported as

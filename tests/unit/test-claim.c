@@ -408,6 +408,96 @@ static void test_judge(void)
 	}
 }
 
+static void says_with(const char *text, const GPtrArray *with, const char *want_verdicts,
+		      const char *want_in_msg)
+{
+	char *msg, *got = verdicts(text, with, &msg);
+
+	is_str(got, want_verdicts, text);
+	if (!ok(msg && strstr(msg, want_in_msg), want_in_msg))
+		printf("#   message: %s\n", msg ? msg : "(none)");
+	g_free(got);
+	g_free(msg);
+}
+
+/* Issue 10, item 27: one more benchmark attached that fits a claim no
+ * better never changes its verdict.  Each claim against a set of
+ * benchmarks, then with each of a few others added. */
+static void test_judge_unrelated(void)
+{
+	static const double rb_a[] = { 244.18, 244.38, 244.28, 244.08, 244.48 };
+	static const double rb_b[] = { 215.45, 215.65, 215.55, 215.35, 215.75 };
+	static const double fr_a[] = { 10.0, 10.1, 9.9 }, fr_b[] = { 9.0, 9.1, 8.9 };
+	static const double sz_a[] = { 70190 }, sz_b[] = { 68445 };
+	static const double up_a[] = { 1.0, 1.1, 0.9 }, up_b[] = { 5.0, 5.1, 4.9 };
+	static const char *const claims[] = {
+		"This makes it about 3x faster.",
+		"It is 50% faster now.",
+		"from 244.31 ms to 215.55 ms",
+		"from 10.0 ms to 5.0 ms",
+		"the timeout went from 200 ms to 250 ms",
+		"Net code reduction of 1754 bytes",
+		"reduced by 2.49% (815 -> 795 bytes)",
+		"rebind is 20% faster",
+		NULL
+	};
+	GPtrArray *base = g_ptr_array_new_with_free_func((GDestroyNotify)bench_free);
+	GPtrArray *extra = g_ptr_array_new_with_free_func((GDestroyNotify)bench_free);
+	int tried = 0, kept = 0;
+	char *msg, *got;
+
+	g_ptr_array_add(base, mk("rebind", "ms", rb_a, 5, rb_b, 5));
+	g_ptr_array_add(extra, mk("frob", "ms", fr_a, 3, fr_b, 3));
+	g_ptr_array_add(extra, mk("size", "bytes", sz_a, 1, sz_b, 1));
+	g_ptr_array_add(extra, mk("boot", "s", up_a, 3, up_b, 3));
+	/* the issue's case: a factor alone, far off, then a second benchmark */
+	says_with("This makes it about 3x faster.", base, "mismatch@rebind",
+		  "the data says 1.13x, -11.76% (244.28 ms -> 215.55 ms) in rebind");
+	g_ptr_array_add(base, g_ptr_array_index(extra, 0));
+	says_with("This makes it about 3x faster.", base, "mismatch@rebind",
+		  "in rebind; 1.11x, -10.00% (10.00 ms -> 9.00 ms) in frob");
+	g_ptr_array_steal_index(base, 1);
+
+	for (const char *const *c = claims; *c; c++) {
+		char *v1 = verdicts(*c, base, NULL);
+
+		for (guint e = 0; e < extra->len; e++) {
+			GPtrArray *more = g_ptr_array_new();
+			char *v2;
+			gboolean same;
+
+			g_ptr_array_add(more, g_ptr_array_index(base, 0));
+			g_ptr_array_add(more, g_ptr_array_index(extra, e));
+			v2 = verdicts(*c, more, NULL);
+			/* the same verdict, or the new benchmark confirms it, or
+			 * it is the one benchmark the numbers are close to */
+			same = !strncmp(v1, v2, strcspn(v1, "@")) || g_str_has_prefix(v2, "ok@") ||
+			       g_str_has_prefix(v2, "noise@") ||
+			       (!strcmp(v1, "unmatched") && g_str_has_prefix(v2, "mismatch@") &&
+				!strcmp(strchr(v2, '@') + 1,
+					((struct bench *)g_ptr_array_index(extra, e))->name));
+			tried++;
+			if (same)
+				kept++;
+			else
+				printf("# \"%s\": %s, then %s with %s\n", *c, v1, v2,
+				       ((struct bench *)g_ptr_array_index(extra, e))->name);
+			g_free(v2);
+			g_ptr_array_unref(more);
+		}
+		g_free(v1);
+	}
+	is_int(kept, tried, "one more benchmark that fits no better keeps every verdict");
+	/* a claim that names its benchmark is held against it alone */
+	got = verdicts("rebind is 20% faster", base, &msg);
+	is_str(got, "mismatch@rebind", "named: its benchmark");
+	ok(msg && !strstr(msg, "frob"), "and no other");
+	g_free(got);
+	g_free(msg);
+	g_ptr_array_unref(extra);
+	g_ptr_array_unref(base);
+}
+
 static void test_benches_for(void)
 {
 	GPtrArray *all = g_ptr_array_new_with_free_func((GDestroyNotify)bench_free);
@@ -443,6 +533,7 @@ int main(void)
 	test_any_input();
 	setup();
 	test_judge();
+	test_judge_unrelated();
 	test_benches_for();
 	g_ptr_array_unref(benches);
 	return done_testing();
