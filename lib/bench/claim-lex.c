@@ -271,7 +271,9 @@ static const char *after_number(const char *text, const char *q, const char *end
 		push(out, TOK_UNIT, (gsize)(u - text), (gsize)(u - text) + l);
 		t = last(out);
 		g_strlcpy(t->word, canon, sizeof(t->word));
-		g_strlcpy(t->unit_text, u, MIN(l + 1, sizeof(t->unit_text)));
+		/* not g_strlcpy: the text need not end in a NUL after the unit */
+		memcpy(t->unit_text, u, MIN(l, sizeof(t->unit_text) - 1));
+		t->unit_text[MIN(l, sizeof(t->unit_text) - 1)] = '\0';
 		g_free(canon);
 		return u + l;
 	}
