@@ -62,6 +62,62 @@ test_expect_success 'item 26: each list item is a claim of its own' '
 	test_cmp want got
 '
 
+test_expect_success 'item 25: a difference in bytes is a claim (bloat-o-meter'"'"'s net)' '
+	cd r &&
+	cat >msg <<-\EOF &&
+	zone: drop the old tables
+
+	Net code reduction of 1745 bytes (add/remove: 211/166).
+
+	Signed-off-by: Ada Author <ada@example.org>
+	EOF
+	commit_msg msg &&
+	check_claims &&
+	test "$(claims j $c)" = "reduction of 1745 bytes|ok|size" &&
+	sed "s/1745/1754/" msg >msg2 &&
+	commit_msg msg2 &&
+	test_expect_code 1 quill bench check >out &&
+	grep -q "^$c:3: error: claim-mismatch: \"reduction of 1754 bytes\": the data says -1745 bytes, -2.49% (70190 bytes -> 68445 bytes) in size\$" out
+'
+
+test_expect_success 'item 25: a pair at the data'"'"'s number that went the other way is a mismatch' '
+	cd r &&
+	cat >msg <<-\EOF &&
+	zone: shrink the text
+
+	The object code is reduced by 2.49% (815 -> 795 bytes).
+
+	Signed-off-by: Ada Author <ada@example.org>
+	EOF
+	commit_msg msg &&
+	test_expect_code 1 quill bench check >out &&
+	grep -q "^$c:3: error: claim-mismatch: \"reduced by 2.49% (815 -> 795 bytes)\": the data says 815 bytes -> 1537 bytes (+88.59%) in text\$" out
+'
+
+test_expect_success 'item 25: a quoted kv line with a typo is a mismatch' '
+	cd r &&
+	printf "Total time: 15.989429 seconds\n" >msg-base.kv &&
+	printf "Total time: 12.931696 seconds\n" >msg-patched.kv &&
+	quill bench add messaging msg-base.kv --role base --format kv >/dev/null &&
+	quill bench add messaging msg-patched.kv --role patched --format kv >/dev/null &&
+	cat >msg <<-\EOF &&
+	sched: batch the wakeups
+
+	perf bench sched messaging -g 20, patched:
+
+	  Total time: 12.391696 seconds
+
+	Signed-off-by: Ada Author <ada@example.org>
+	EOF
+	commit_msg msg &&
+	test_expect_code 1 quill bench check >out &&
+	grep -q "^$c:5: error: claim-mismatch: \"Total time: 12.391696 seconds\": the data says base 15.989429 seconds, patched 12.931696 seconds in messaging\$" out &&
+	sed "s/12.391696/12.931696/" msg >msg2 &&
+	commit_msg msg2 &&
+	check_claims &&
+	test "$(claims j $c)" = "Total time: 12.931696 seconds|ok|messaging"
+'
+
 test_expect_success 'item 27: a verdict stays when another benchmark is attached' '
 	test_repo r2 && cd r2 &&
 	quill series new s >/dev/null &&

@@ -251,7 +251,53 @@ static enum claim_dir dir_after(GArray *toks, guint i)
 	return dir_of(TOK(i + 1)->word);
 }
 
-/* A percent or factor at the number token i. */
+/* Comparatives: before an amount they need "by" ("smaller by 64 bytes");
+ * "lower latency of 5 ms" says what the latency is, not by how much it
+ * changed. */
+static const char *const comparatives[] = {
+	"less", "fewer", "smaller", "lower", "shorter", "more", "larger", "bigger", "higher",
+	"longer", "faster", "slower", "quicker", "better", "worse", NULL
+};
+
+/* An amount at the number token i, its unit at i + 1 (nb bound words
+ * before it): "a reduction of 1745 bytes", "saves 64 bytes", "shrinks it by
+ * 1.5 KiB", "64 bytes smaller", "-1745 bytes".  Not "to 4 KiB" (a level) nor
+ * a number with no word of direction. */
+static gboolean find_amount(GArray *toks, guint i, guint nb, struct item *it)
+{
+	const struct claim_tok *t = TOK(i);
+	guint word_at = i, lead = i - nb;
+	enum claim_dir before = CLAIM_DIR_NONE, after = dir_after(toks, i + 1);
+
+	if (lead >= 1 && is_kind(toks, lead - 1, TOK_WORD)) {
+		const char *w = TOK(lead - 1)->word;
+
+		if (!strcmp(w, "to") || !strcmp(w, "at") || !strcmp(w, "than"))
+			return FALSE;
+		before = dir_before(toks, lead, 4, &word_at);
+		/* the word of direction right before, or "by"/"of" after it */
+		if (before != CLAIM_DIR_NONE && word_at + 1 != lead && strcmp(w, "by") &&
+		    strcmp(w, "of"))
+			before = CLAIM_DIR_NONE;
+		if (before != CLAIM_DIR_NONE && in_list(TOK(word_at)->word, comparatives) &&
+		    !is_word(toks, word_at + 1, "by"))
+			before = CLAIM_DIR_NONE;
+	}
+	it->dir = after != CLAIM_DIR_NONE ? after : before;
+	if (it->dir == CLAIM_DIR_NONE && t->sign)
+		it->dir = t->sign < 0 ? CLAIM_DIR_DOWN : CLAIM_DIR_UP;
+	if (it->dir == CLAIM_DIR_NONE || t->value <= 0)
+		return FALSE;
+	it->strong = TRUE;
+	it->first = MIN(lead, after == CLAIM_DIR_NONE && before != CLAIM_DIR_NONE ? word_at : i);
+	it->last = after != CLAIM_DIR_NONE ? i + 2 : i + 1;
+	it->sentence = t->sentence;
+	num_from(&it->amount, toks, i, bound_before(toks, i, &nb));
+	it->amount.value = t->value;
+	return TRUE;
+}
+
+/* A percent, factor or amount at the number token i. */
 static gboolean find_change(GArray *toks, guint i, struct item *it)
 {
 	const struct claim_tok *t = TOK(i);
@@ -278,9 +324,13 @@ static gboolean find_change(GArray *toks, guint i, struct item *it)
 		it->change = CLAIM_FACTOR;
 		factor_of = TRUE;
 		mark = i;
+	} else if (is_kind(toks, mark, TOK_UNIT)) {
+		it->change = CLAIM_AMOUNT;
 	} else {
 		return FALSE;
 	}
+	if (it->change == CLAIM_AMOUNT)
+		return find_amount(toks, i, nb, it);
 	/* "reduces it by a factor of 3": the verb may be further back */
 	before = dir_before(toks, factor_of ? i - 2 : i - nb, factor_of ? 6 : 4, &word_at);
 	after = dir_after(toks, mark);
@@ -582,6 +632,103 @@ static GPtrArray *data_units(const GPtrArray *benches)
 	return u;
 }
 
+/* The names of the data's metrics (borrowed strings), each once. */
+static GPtrArray *data_keys(const GPtrArray *benches)
+{
+	GPtrArray *k = g_ptr_array_new();
+
+	for (guint i = 0; benches && i < benches->len; i++) {
+		const struct bench *b = g_ptr_array_index(benches, i);
+
+		for (guint r = 0; r < b->roles->len; r++) {
+			const struct bench_role *role = g_ptr_array_index(b->roles, r);
+
+			for (guint m = 0; m < role->metrics->len; m++) {
+				char *name = ((const struct bench_metric *)
+					      g_ptr_array_index(role->metrics, m))->name;
+				gboolean seen = FALSE;
+
+				for (guint j = 0; j < k->len && !seen; j++)
+					seen = !g_ascii_strcasecmp(name, g_ptr_array_index(k, j));
+				if (!seen)
+					g_ptr_array_add(k, name);
+			}
+		}
+	}
+	return k;
+}
+
+/* A line that quotes a "key: value [unit]" line of the data ("Total time:
+ * 12.931696 seconds", as perf bench prints it and the kv reader reads it):
+ * the key one of the data's metrics, then a number, then nothing but a
+ * unit.  Returns the claim (caller owns), or NULL. */
+static struct claim *kv_line(const char *text, gsize ls, gsize from, gsize le,
+			     const GPtrArray *keys, const GPtrArray *units)
+{
+	const char *s = text + from, *colon = memchr(s, ':', le - from);
+	const char *key = NULL;
+	gboolean bracket;
+	gsize kn, vstart, n;
+	GArray *toks;
+	struct claim *c = NULL;
+
+	if (!colon)
+		return NULL;
+	kn = (gsize)(colon - s);
+	while (kn && (s[kn - 1] == ' ' || s[kn - 1] == '\t'))
+		kn--;
+	for (guint i = 0; i < keys->len && !key; i++) {
+		const char *k = g_ptr_array_index(keys, i);
+
+		if (strlen(k) == kn && !g_ascii_strncasecmp(s, k, kn))
+			key = k;
+	}
+	if (!key)
+		return NULL;
+	vstart = (gsize)(colon + 1 - text);
+	while (le > vstart && (text[le - 1] == ' ' || text[le - 1] == '\t' || text[le - 1] == '\r'))
+		le--;
+	toks = g_array_new(FALSE, FALSE, sizeof(struct claim_tok));
+	claim_lex(text, vstart, le, units, toks);
+	n = toks->len;
+	/* "12.93 seconds", "0.104 [sec]", "70190" */
+	bracket = n == 4 && TOK(1)->kind == TOK_PUNCT && TOK(1)->word[0] == '[' &&
+		  TOK(3)->kind == TOK_PUNCT && TOK(3)->word[0] == ']';
+	if (n >= 1 && TOK(0)->kind == TOK_NUM &&
+	    (n == 1 || (n == 2 && TOK(1)->kind == TOK_UNIT) || bracket)) {
+		char *unit = NULL;
+
+		if (bracket) {
+			char *w = g_strndup(text + TOK(1)->start, TOK(3)->end - TOK(1)->start);
+
+			unit = bench_unit_canonical(w);
+			g_free(w);
+			if (!bench_unit_dimension(unit, NULL)) {
+				g_free(unit);
+				goto out;
+			}
+		}
+		c = g_new0(struct claim, 1);
+		c->has_value = TRUE;
+		num_from(&c->value, toks, 0, CLAIM_EXACT);
+		if (unit) {
+			c->value.unit = unit;
+			c->value.unit_text = g_strndup(text + TOK(1)->start,
+						       TOK(3)->end - TOK(1)->start);
+		}
+		c->key = g_strdup(key);
+		c->start = from;
+		c->end = le;
+		c->col = 1;
+		for (gsize i = ls; i < from; i++)
+			c->col += ((unsigned char)text[i] & 0xc0) != 0x80;
+		c->text = g_strndup(text + from, le - from);
+	}
+out:
+	g_array_free(toks, TRUE);
+	return c;
+}
+
 /* A tag line: "Signed-off-by: ...", "Fixes: ...", "Link: ...", "base-commit:
  * ..." (its numbers are ids and versions, never results). */
 static gboolean tag_line(const char *s, gsize n)
@@ -624,7 +771,7 @@ GPtrArray *claim_parse(const char *text, gsize len, const GPtrArray *benches)
 {
 	GPtrArray *out = g_ptr_array_new_with_free_func((GDestroyNotify)claim_free);
 	GArray *line_starts = g_array_new(FALSE, FALSE, sizeof(gsize));
-	GPtrArray *units = data_units(benches);
+	GPtrArray *units = data_units(benches), *keys = data_keys(benches);
 	struct para p = { text, g_array_new(FALSE, FALSE, sizeof(struct claim_tok)), 0, 0, benches };
 	gboolean in_para = FALSE;
 	gsize pos = 0;
@@ -633,6 +780,7 @@ GPtrArray *claim_parse(const char *text, gsize len, const GPtrArray *benches)
 		const char *nl = memchr(text + i, '\n', len - i);
 		gsize le = nl ? (gsize)(nl - text) : len, k = i;
 		gboolean blank, quoted, stop;
+		struct claim *kv = NULL;
 
 		pos = nl ? le + 1 : len;
 		g_array_append_val(line_starts, i);
@@ -641,6 +789,11 @@ GPtrArray *claim_parse(const char *text, gsize len, const GPtrArray *benches)
 		blank = k == le;
 		quoted = (k < le && text[k] == '>') || tag_line(text + i, le - i) ||
 			 tool_line(text + i, le - i);
+		/* a line of the data quoted whole is a claim of its own */
+		if (!blank && !quoted && (kv = kv_line(text, i, k, le, keys, units))) {
+			kv->line = line_starts->len;
+			quoted = TRUE;
+		}
 		stop = line_is(text + i, le - i, "---") || line_is(text + i, le - i, "-- ") ||
 		       line_is(text + i, le - i, "--");
 		if (in_para && (blank || quoted || stop)) {
@@ -649,6 +802,10 @@ GPtrArray *claim_parse(const char *text, gsize len, const GPtrArray *benches)
 			g_array_set_size(p.toks, 0);
 			in_para = FALSE;
 		}
+		if (kv && !stop)
+			g_ptr_array_add(out, kv);
+		else
+			claim_free(kv);
 		if (stop)
 			break;
 		if (blank || quoted)
@@ -666,6 +823,7 @@ GPtrArray *claim_parse(const char *text, gsize len, const GPtrArray *benches)
 	g_array_free(p.toks, TRUE);
 	g_array_free(line_starts, TRUE);
 	g_ptr_array_unref(units);
+	g_ptr_array_unref(keys);
 	return out;
 }
 
@@ -676,6 +834,8 @@ void claim_free(struct claim *c)
 	num_clear(&c->a);
 	num_clear(&c->b);
 	num_clear(&c->amount);
+	num_clear(&c->value);
+	g_free(c->key);
 	g_free(c->text);
 	g_free(c->named);
 	g_free(c);

@@ -36,7 +36,8 @@ static char *parsed(const char *text)
 		if (c->change != CLAIM_NO_CHANGE) {
 			g_string_append_c(s, ' ');
 			put_num(s, &c->amount);
-			g_string_append(s, c->change == CLAIM_PERCENT ? "%" : "x");
+			g_string_append(s, c->change == CLAIM_PERCENT ? "%" :
+					   c->change == CLAIM_FACTOR ? "x" : "");
 		}
 		g_string_append(s, dirs[c->dir]);
 		if (c->noise_said)
@@ -145,6 +146,28 @@ static void test_claim_ends(void)
 	PARSES("the size\n-5% then", "2:1 5% down");
 }
 
+/* Issue 10, item 25: a difference in a unit is a claim too. */
+static void test_amounts(void)
+{
+	PARSES("Net code reduction of 1745 bytes (add/remove: 211/166)", "1:10 1745 bytes down");
+	PARSES("this saves 64 bytes", "1:6 64 bytes down");
+	PARSES("it shrinks the text by 1.5 KiB", "1:4 1.5 KiB down");
+	PARSES("the struct is 64 bytes smaller", "1:15 64 bytes down");
+	PARSES("it is smaller by 64 bytes", "1:7 64 bytes down");
+	PARSES("it takes 5 ms less", "1:10 5 ms down");
+	PARSES("a 30 ms improvement", "1:3 30 ms better");
+	PARSES("the heap grows by up to 4 KiB", "1:10 <=4 KiB up");
+	PARSES("text: -1745 bytes", "1:7 1745 bytes down");
+	PARSES("from 70190 to 68445 bytes, 1745 bytes less",
+	       "1:1 70190 bytes -> 68445 bytes 1745 bytes down");
+	/* levels, sizes and comparisons, no differences */
+	PARSES("lower latency of 5 ms", "");
+	PARSES("the limit grows to 4 KiB", "");
+	PARSES("a timeout of 5 ms, more than 5 ms", "");
+	PARSES("it uses 64 bytes and takes 5 ms", "");
+	PARSES("reduced by 3 entries", "");
+}
+
 static void test_not_claims(void)
 {
 	static const char *const texts[] = {
@@ -193,14 +216,17 @@ static void test_not_claims(void)
 }
 
 /* Any mix of the marks the lexer knows ends, and finds at most a few
- * claims (no input makes it loop or read past the text). */
-static void test_any_input(void)
+ * claims (no input makes it loop or read past the text); with benchmarks
+ * given, their metrics' names and units are in the mix too. */
+static void any_input(const GPtrArray *with, const char *name)
 {
 	static const char *const bits[] = {
 		"1", "2.5", "70,190", "%", "x", " ", "\n", "\n\n", "->", "\xe2\x86\x92", "to", "from",
 		"ms", "\xc2\xb5s", "by", "reduced", "faster", "about", "(", ")", "\"", "(\"", "<", ">",
 		"`", "-", "+", "\xe2\x88\x92", "\xc2\xb1", "~", ".", "v2", "/", ":", "\xe2\x80\x9c",
 		"\xc3\x97", "\xe2", "\xc2", "http://a", "---\n", "> ", "Fixes: ", "than", "of",
+		"- ", "* ", "\xe2\x80\xa2", "1. ", "bytes", "saves", "Total time", ": ", "[sec]",
+		"[", "]", "seconds",
 	};
 	GRand *r = g_rand_new_with_seed(4100);
 	int fine = 0;
@@ -217,14 +243,19 @@ static void test_any_input(void)
 		gsize cut = s->len > 3 ? s->len - (gsize)g_rand_int_range(r, 0, 4) : s->len;
 		char *buf = g_memdup2(s->str, cut ? cut : 1);
 
-		c = claim_parse(buf, cut, NULL);
+		c = claim_parse(buf, cut, with);
 		fine += c->len <= (guint)len;
 		g_ptr_array_unref(c);
 		g_free(buf);
 		g_string_free(s, TRUE);
 	}
-	is_int(fine, 3000, "random mixes of the marks: every parse ends");
+	is_int(fine, 3000, name);
 	g_rand_free(r);
+}
+
+static void test_any_input(void)
+{
+	any_input(NULL, "random mixes of the marks: every parse ends");
 }
 
 static void test_tags(void)
@@ -408,6 +439,15 @@ static void test_judge(void)
 	}
 }
 
+/* judges(text, with, want): the verdicts of text against `with`. */
+static void judges(const char *text, const GPtrArray *with, const char *want)
+{
+	char *got = verdicts(text, with, NULL);
+
+	is_str(got, want, text);
+	g_free(got);
+}
+
 static void says_with(const char *text, const GPtrArray *with, const char *want_verdicts,
 		      const char *want_in_msg)
 {
@@ -418,6 +458,67 @@ static void says_with(const char *text, const GPtrArray *with, const char *want_
 		printf("#   message: %s\n", msg ? msg : "(none)");
 	g_free(got);
 	g_free(msg);
+}
+
+/* Issue 10, item 25: wrong size claims are seen and are mismatches. */
+static void test_judge_sizes(void)
+{
+	static const double sz_a[] = { 70190 }, sz_b[] = { 68445 };
+	static const double tx_a[] = { 815 }, tx_b[] = { 1537 };
+	static const double kv_a[] = { 15.989429 }, kv_b[] = { 12.931696 };
+	static const double k5_a[] = { 15.989429, 16.102377, 15.873012 };
+	static const double k5_b[] = { 16.034518, 15.912260, 16.187943 };
+	GPtrArray *with = g_ptr_array_new_with_free_func((GDestroyNotify)bench_free);
+	struct bench *kv, *k5;
+
+	g_ptr_array_add(with, mk("size", "bytes", sz_a, 1, sz_b, 1));
+	g_ptr_array_add(with, mk("text", "bytes", tx_a, 1, tx_b, 1));
+	/* a difference in bytes: bloat-o-meter's total */
+	judges("Net code reduction of 1745 bytes (add/remove: 211/166)", with, "ok@size");
+	judges("this saves about 1.7 KiB", with, "ok@size");
+	says_with("Net code reduction of 1754 bytes (add/remove: 211/166)", with, "mismatch@size",
+		  "\"reduction of 1754 bytes\": the data says -1745 bytes, -2.49% (70190 bytes -> "
+		  "68445 bytes) in size");
+	judges("the heap grows by 1745 bytes", with, "mismatch@size");
+	judges("the heap grows by 100 bytes", with, "unmatched");
+	judges("it saves 5 MiB", with, "unmatched");
+	/* a pair that starts at the data's number, and went the other way */
+	says_with("reduced by 2.49% (815 -> 795 bytes)", with, "mismatch@text",
+		  "the data says 815 bytes -> 1537 bytes (+88.59%) in text");
+	judges("text: from 815 to 1537 bytes", with, "ok@text");
+
+	/* a quoted kv line: the metric of its key, a role's mean or a sample */
+	kv = mk("messaging", "s", kv_a, 1, kv_b, 1);
+	g_free(((struct bench_metric *)((struct bench_role *)kv->roles->pdata[0])->metrics->pdata[0])->name);
+	g_free(((struct bench_metric *)((struct bench_role *)kv->roles->pdata[1])->metrics->pdata[0])->name);
+	((struct bench_metric *)((struct bench_role *)kv->roles->pdata[0])->metrics->pdata[0])->name =
+		g_strdup("Total time");
+	((struct bench_metric *)((struct bench_role *)kv->roles->pdata[1])->metrics->pdata[0])->name =
+		g_strdup("Total time");
+	g_ptr_array_add(with, kv);
+	judges("Patched:\n\n  Total time: 12.931696 seconds\n", with, "ok@messaging");
+	judges("Total time: 15.989429 seconds", with, "ok@messaging");
+	says_with("Before:\n  Total time: 12.391696 seconds\n", with, "mismatch@messaging",
+		  "\"Total time: 12.391696 seconds\": the data says base 15.989429 seconds, patched "
+		  "12.931696 seconds in messaging");
+	judges("Total time: 12.931696 s", with, "ok@messaging");
+	judges("total time: 12931.696 ms", with, "ok@messaging");
+	judges("Total time: 0.104 [sec]", with, "unmatched");
+	judges("Total time: 12.931696 seconds, says perf", with, "");
+	judges("Other time: 12.391696 seconds", with, "");
+	any_input(with, "random mixes with the data's keys and units: every parse ends");
+	g_ptr_array_remove(with, kv);
+	k5 = mk("five", "s", k5_a, 3, k5_b, 3);
+	for (int r = 0; r < 2; r++) {
+		struct bench_metric *m = ((struct bench_role *)k5->roles->pdata[r])->metrics->pdata[0];
+
+		g_free(m->name);
+		m->name = g_strdup("Total time");
+	}
+	g_ptr_array_add(with, k5);
+	judges("Total time: 16.102377 seconds", with, "ok@five");
+	judges("Total time: 16.120377 seconds", with, "mismatch@five");
+	g_ptr_array_unref(with);
 }
 
 /* Issue 10, item 27: one more benchmark attached that fits a claim no
@@ -528,11 +629,13 @@ int main(void)
 {
 	test_forms();
 	test_claim_ends();
+	test_amounts();
 	test_not_claims();
 	test_tags();
 	test_any_input();
 	setup();
 	test_judge();
+	test_judge_sizes();
 	test_judge_unrelated();
 	test_benches_for();
 	g_ptr_array_unref(benches);
