@@ -127,7 +127,7 @@ struct item {
 	int attached;		/* the index of the other item, or -1 */
 };
 
-static void num_from(struct claim_num *n, GArray *toks, guint i, enum claim_bound bound)
+void claim_num_from(struct claim_num *n, GArray *toks, guint i, enum claim_bound bound)
 {
 	const struct claim_tok *t = TOK(i);
 
@@ -208,8 +208,8 @@ static gboolean find_pair(GArray *toks, guint i, struct item *it, gboolean *used
 	it->sentence = TOK(i)->sentence;
 	it->unit = u1 || u2;
 	it->attached = -1;
-	num_from(&it->a, toks, i, b1);
-	num_from(&it->b, toks, k, b2);
+	claim_num_from(&it->a, toks, i, b1);
+	claim_num_from(&it->b, toks, k, b2);
 	if (!it->a.unit && it->b.unit) {
 		it->a.unit = g_strdup(it->b.unit);
 		it->a.unit_text = g_strdup(it->b.unit_text);
@@ -292,7 +292,7 @@ static gboolean find_amount(GArray *toks, guint i, guint nb, struct item *it)
 	it->first = MIN(lead, after == CLAIM_DIR_NONE && before != CLAIM_DIR_NONE ? word_at : i);
 	it->last = after != CLAIM_DIR_NONE ? i + 2 : i + 1;
 	it->sentence = t->sentence;
-	num_from(&it->amount, toks, i, bound_before(toks, i, &nb));
+	claim_num_from(&it->amount, toks, i, bound_before(toks, i, &nb));
 	it->amount.value = t->value;
 	return TRUE;
 }
@@ -355,7 +355,7 @@ static gboolean find_change(GArray *toks, guint i, struct item *it)
 	it->first = MIN(i - nb, after == CLAIM_DIR_NONE && before != CLAIM_DIR_NONE ? word_at : i);
 	it->last = after != CLAIM_DIR_NONE ? mark + 1 : factor_of ? i : mark;
 	it->sentence = t->sentence;
-	num_from(&it->amount, toks, i, bound);
+	claim_num_from(&it->amount, toks, i, bound);
 	it->amount.value = t->value;
 	return TRUE;
 }
@@ -610,125 +610,6 @@ static void parse_paragraph(struct para *p, const GArray *line_starts, GPtrArray
 	g_free(used);
 }
 
-/* The units of the data that are not bench.h's (borrowed strings). */
-static GPtrArray *data_units(const GPtrArray *benches)
-{
-	GPtrArray *u = g_ptr_array_new();
-
-	for (guint i = 0; benches && i < benches->len; i++) {
-		const struct bench *b = g_ptr_array_index(benches, i);
-
-		for (guint r = 0; r < b->roles->len; r++) {
-			const struct bench_role *role = g_ptr_array_index(b->roles, r);
-
-			for (guint m = 0; m < role->metrics->len; m++) {
-				const struct bench_metric *bm = g_ptr_array_index(role->metrics, m);
-
-				if (*bm->unit && !bench_unit_dimension(bm->unit, NULL))
-					g_ptr_array_add(u, bm->unit);
-			}
-		}
-	}
-	return u;
-}
-
-/* The names of the data's metrics (borrowed strings), each once. */
-static GPtrArray *data_keys(const GPtrArray *benches)
-{
-	GPtrArray *k = g_ptr_array_new();
-
-	for (guint i = 0; benches && i < benches->len; i++) {
-		const struct bench *b = g_ptr_array_index(benches, i);
-
-		for (guint r = 0; r < b->roles->len; r++) {
-			const struct bench_role *role = g_ptr_array_index(b->roles, r);
-
-			for (guint m = 0; m < role->metrics->len; m++) {
-				char *name = ((const struct bench_metric *)
-					      g_ptr_array_index(role->metrics, m))->name;
-				gboolean seen = FALSE;
-
-				for (guint j = 0; j < k->len && !seen; j++)
-					seen = !g_ascii_strcasecmp(name, g_ptr_array_index(k, j));
-				if (!seen)
-					g_ptr_array_add(k, name);
-			}
-		}
-	}
-	return k;
-}
-
-/* A line that quotes a "key: value [unit]" line of the data ("Total time:
- * 12.931696 seconds", as perf bench prints it and the kv reader reads it):
- * the key one of the data's metrics, then a number, then nothing but a
- * unit.  Returns the claim (caller owns), or NULL. */
-static struct claim *kv_line(const char *text, gsize ls, gsize from, gsize le,
-			     const GPtrArray *keys, const GPtrArray *units)
-{
-	const char *s = text + from, *colon = memchr(s, ':', le - from);
-	const char *key = NULL;
-	gboolean bracket;
-	gsize kn, vstart, n;
-	GArray *toks;
-	struct claim *c = NULL;
-
-	if (!colon)
-		return NULL;
-	kn = (gsize)(colon - s);
-	while (kn && (s[kn - 1] == ' ' || s[kn - 1] == '\t'))
-		kn--;
-	for (guint i = 0; i < keys->len && !key; i++) {
-		const char *k = g_ptr_array_index(keys, i);
-
-		if (strlen(k) == kn && !g_ascii_strncasecmp(s, k, kn))
-			key = k;
-	}
-	if (!key)
-		return NULL;
-	vstart = (gsize)(colon + 1 - text);
-	while (le > vstart && (text[le - 1] == ' ' || text[le - 1] == '\t' || text[le - 1] == '\r'))
-		le--;
-	toks = g_array_new(FALSE, FALSE, sizeof(struct claim_tok));
-	claim_lex(text, vstart, le, units, toks);
-	n = toks->len;
-	/* "12.93 seconds", "0.104 [sec]", "70190" */
-	bracket = n == 4 && TOK(1)->kind == TOK_PUNCT && TOK(1)->word[0] == '[' &&
-		  TOK(3)->kind == TOK_PUNCT && TOK(3)->word[0] == ']';
-	if (n >= 1 && TOK(0)->kind == TOK_NUM &&
-	    (n == 1 || (n == 2 && TOK(1)->kind == TOK_UNIT) || bracket)) {
-		char *unit = NULL;
-
-		if (bracket) {
-			char *w = g_strndup(text + TOK(1)->start, TOK(3)->end - TOK(1)->start);
-
-			unit = bench_unit_canonical(w);
-			g_free(w);
-			if (!bench_unit_dimension(unit, NULL)) {
-				g_free(unit);
-				goto out;
-			}
-		}
-		c = g_new0(struct claim, 1);
-		c->has_value = TRUE;
-		num_from(&c->value, toks, 0, CLAIM_EXACT);
-		if (unit) {
-			c->value.unit = unit;
-			c->value.unit_text = g_strndup(text + TOK(1)->start,
-						       TOK(3)->end - TOK(1)->start);
-		}
-		c->key = g_strdup(key);
-		c->start = from;
-		c->end = le;
-		c->col = 1;
-		for (gsize i = ls; i < from; i++)
-			c->col += ((unsigned char)text[i] & 0xc0) != 0x80;
-		c->text = g_strndup(text + from, le - from);
-	}
-out:
-	g_array_free(toks, TRUE);
-	return c;
-}
-
 /* A tag line: "Signed-off-by: ...", "Fixes: ...", "Link: ...", "base-commit:
  * ..." (its numbers are ids and versions, never results). */
 static gboolean tag_line(const char *s, gsize n)
@@ -771,7 +652,7 @@ GPtrArray *claim_parse(const char *text, gsize len, const GPtrArray *benches)
 {
 	GPtrArray *out = g_ptr_array_new_with_free_func((GDestroyNotify)claim_free);
 	GArray *line_starts = g_array_new(FALSE, FALSE, sizeof(gsize));
-	GPtrArray *units = data_units(benches), *keys = data_keys(benches);
+	GPtrArray *units = claim_data_units(benches), *keys = claim_data_keys(benches);
 	struct para p = { text, g_array_new(FALSE, FALSE, sizeof(struct claim_tok)), 0, 0, benches };
 	gboolean in_para = FALSE;
 	gsize pos = 0;
@@ -790,7 +671,7 @@ GPtrArray *claim_parse(const char *text, gsize len, const GPtrArray *benches)
 		quoted = (k < le && text[k] == '>') || tag_line(text + i, le - i) ||
 			 tool_line(text + i, le - i);
 		/* a line of the data quoted whole is a claim of its own */
-		if (!blank && !quoted && (kv = kv_line(text, i, k, le, keys, units))) {
+		if (!blank && !quoted && (kv = claim_kv_line(text, i, k, le, keys, units))) {
 			kv->line = line_starts->len;
 			quoted = TRUE;
 		}
