@@ -8,7 +8,9 @@
 #include <string.h>
 
 /* UTF-8 sequences that are marks, not letters. */
-enum mark { M_NONE, M_SPACE, M_ARROW, M_TIMES, M_MINUS, M_PLUSMINUS, M_APPROX, M_DASH, M_QUOTE };
+enum mark {
+	M_NONE, M_SPACE, M_ARROW, M_TIMES, M_MINUS, M_PLUSMINUS, M_APPROX, M_DASH, M_QUOTE, M_BULLET
+};
 
 static const struct {
 	const char *seq;
@@ -32,6 +34,7 @@ static const struct {
 	{ "\xe2\x80\x98", M_QUOTE },	/* ‘ */
 	{ "\xe2\x80\x99", M_QUOTE },	/* ’ */
 	{ "\xe2\x80\xa6", M_DASH },	/* … */
+	{ "\xe2\x80\xa2", M_BULLET },	/* • */
 };
 
 static enum mark mark_at(const char *p, const char *end, gsize *len)
@@ -268,7 +271,9 @@ static const char *after_number(const char *text, const char *q, const char *end
 		push(out, TOK_UNIT, (gsize)(u - text), (gsize)(u - text) + l);
 		t = last(out);
 		g_strlcpy(t->word, canon, sizeof(t->word));
-		g_strlcpy(t->unit_text, u, MIN(l + 1, sizeof(t->unit_text)));
+		/* not g_strlcpy: the text need not end in a NUL after the unit */
+		memcpy(t->unit_text, u, MIN(l, sizeof(t->unit_text) - 1));
+		t->unit_text[MIN(l, sizeof(t->unit_text) - 1)] = '\0';
 		g_free(canon);
 		return u + l;
 	}
@@ -319,6 +324,37 @@ static const char *lex_number(const char *text, gsize start, const char *p, gsiz
 	return p + sl + n;
 }
 
+/* Does a line start at p (only blanks before it on its line, or the start
+ * of the paragraph)? */
+static gboolean line_start(const char *text, gsize start, const char *p)
+{
+	while (p > text + start && (p[-1] == ' ' || p[-1] == '\t'))
+		p--;
+	return p == text + start || p[-1] == '\n';
+}
+
+/* The length of a list item's mark at p, at the start of a line: "- ",
+ * "* ", "+ ", "• ", "1. ", "2) " (the blank not included); 0 for none. */
+static gsize list_mark(const char *text, gsize start, const char *p, const char *end)
+{
+	gsize n = 0, l;
+
+	if (!line_start(text, start, p))
+		return 0;
+	if (*p == '-' || *p == '*' || *p == '+')
+		n = 1;
+	else if (mark_at(p, end, &l) == M_BULLET)
+		n = l;
+	else {
+		while (n < 3 && p + n < end && g_ascii_isdigit(p[n]))
+			n++;
+		if (!n || p + n >= end || (p[n] != '.' && p[n] != ')'))
+			return 0;
+		n++;
+	}
+	return p + n < end && (p[n] == ' ' || p[n] == '\t') ? n : 0;
+}
+
 void claim_lex(const char *text, gsize start, gsize end_off, const GPtrArray *units, GArray *out)
 {
 	const char *p = text + start, *end = text + end_off;
@@ -340,6 +376,13 @@ void claim_lex(const char *text, gsize start, gsize end_off, const GPtrArray *un
 		if (p >= end)
 			break;
 		if (is_blank(p, end, &l)) {
+			p += l;
+			continue;
+		}
+		/* a list item ends the sentence before it, as a full stop would */
+		if ((l = list_mark(text, start, p, end))) {
+			push(out, TOK_END, at, at + l);
+			last(out)->word[0] = *p;
 			p += l;
 			continue;
 		}

@@ -127,7 +127,7 @@ struct item {
 	int attached;		/* the index of the other item, or -1 */
 };
 
-static void num_from(struct claim_num *n, GArray *toks, guint i, enum claim_bound bound)
+void claim_num_from(struct claim_num *n, GArray *toks, guint i, enum claim_bound bound)
 {
 	const struct claim_tok *t = TOK(i);
 
@@ -208,8 +208,8 @@ static gboolean find_pair(GArray *toks, guint i, struct item *it, gboolean *used
 	it->sentence = TOK(i)->sentence;
 	it->unit = u1 || u2;
 	it->attached = -1;
-	num_from(&it->a, toks, i, b1);
-	num_from(&it->b, toks, k, b2);
+	claim_num_from(&it->a, toks, i, b1);
+	claim_num_from(&it->b, toks, k, b2);
 	if (!it->a.unit && it->b.unit) {
 		it->a.unit = g_strdup(it->b.unit);
 		it->a.unit_text = g_strdup(it->b.unit_text);
@@ -251,7 +251,53 @@ static enum claim_dir dir_after(GArray *toks, guint i)
 	return dir_of(TOK(i + 1)->word);
 }
 
-/* A percent or factor at the number token i. */
+/* Comparatives: before an amount they need "by" ("smaller by 64 bytes");
+ * "lower latency of 5 ms" says what the latency is, not by how much it
+ * changed. */
+static const char *const comparatives[] = {
+	"less", "fewer", "smaller", "lower", "shorter", "more", "larger", "bigger", "higher",
+	"longer", "faster", "slower", "quicker", "better", "worse", NULL
+};
+
+/* An amount at the number token i, its unit at i + 1 (nb bound words
+ * before it): "a reduction of 1745 bytes", "saves 64 bytes", "shrinks it by
+ * 1.5 KiB", "64 bytes smaller", "-1745 bytes".  Not "to 4 KiB" (a level) nor
+ * a number with no word of direction. */
+static gboolean find_amount(GArray *toks, guint i, guint nb, struct item *it)
+{
+	const struct claim_tok *t = TOK(i);
+	guint word_at = i, lead = i - nb;
+	enum claim_dir before = CLAIM_DIR_NONE, after = dir_after(toks, i + 1);
+
+	if (lead >= 1 && is_kind(toks, lead - 1, TOK_WORD)) {
+		const char *w = TOK(lead - 1)->word;
+
+		if (!strcmp(w, "to") || !strcmp(w, "at") || !strcmp(w, "than"))
+			return FALSE;
+		before = dir_before(toks, lead, 4, &word_at);
+		/* the word of direction right before, or "by"/"of" after it */
+		if (before != CLAIM_DIR_NONE && word_at + 1 != lead && strcmp(w, "by") &&
+		    strcmp(w, "of"))
+			before = CLAIM_DIR_NONE;
+		if (before != CLAIM_DIR_NONE && in_list(TOK(word_at)->word, comparatives) &&
+		    !is_word(toks, word_at + 1, "by"))
+			before = CLAIM_DIR_NONE;
+	}
+	it->dir = after != CLAIM_DIR_NONE ? after : before;
+	if (it->dir == CLAIM_DIR_NONE && t->sign)
+		it->dir = t->sign < 0 ? CLAIM_DIR_DOWN : CLAIM_DIR_UP;
+	if (it->dir == CLAIM_DIR_NONE || t->value <= 0)
+		return FALSE;
+	it->strong = TRUE;
+	it->first = MIN(lead, after == CLAIM_DIR_NONE && before != CLAIM_DIR_NONE ? word_at : i);
+	it->last = after != CLAIM_DIR_NONE ? i + 2 : i + 1;
+	it->sentence = t->sentence;
+	claim_num_from(&it->amount, toks, i, bound_before(toks, i, &nb));
+	it->amount.value = t->value;
+	return TRUE;
+}
+
+/* A percent, factor or amount at the number token i. */
 static gboolean find_change(GArray *toks, guint i, struct item *it)
 {
 	const struct claim_tok *t = TOK(i);
@@ -278,9 +324,13 @@ static gboolean find_change(GArray *toks, guint i, struct item *it)
 		it->change = CLAIM_FACTOR;
 		factor_of = TRUE;
 		mark = i;
+	} else if (is_kind(toks, mark, TOK_UNIT)) {
+		it->change = CLAIM_AMOUNT;
 	} else {
 		return FALSE;
 	}
+	if (it->change == CLAIM_AMOUNT)
+		return find_amount(toks, i, nb, it);
 	/* "reduces it by a factor of 3": the verb may be further back */
 	before = dir_before(toks, factor_of ? i - 2 : i - nb, factor_of ? 6 : 4, &word_at);
 	after = dir_after(toks, mark);
@@ -305,7 +355,7 @@ static gboolean find_change(GArray *toks, guint i, struct item *it)
 	it->first = MIN(i - nb, after == CLAIM_DIR_NONE && before != CLAIM_DIR_NONE ? word_at : i);
 	it->last = after != CLAIM_DIR_NONE ? mark + 1 : factor_of ? i : mark;
 	it->sentence = t->sentence;
-	num_from(&it->amount, toks, i, bound);
+	claim_num_from(&it->amount, toks, i, bound);
 	it->amount.value = t->value;
 	return TRUE;
 }
@@ -560,28 +610,6 @@ static void parse_paragraph(struct para *p, const GArray *line_starts, GPtrArray
 	g_free(used);
 }
 
-/* The units of the data that are not bench.h's (borrowed strings). */
-static GPtrArray *data_units(const GPtrArray *benches)
-{
-	GPtrArray *u = g_ptr_array_new();
-
-	for (guint i = 0; benches && i < benches->len; i++) {
-		const struct bench *b = g_ptr_array_index(benches, i);
-
-		for (guint r = 0; r < b->roles->len; r++) {
-			const struct bench_role *role = g_ptr_array_index(b->roles, r);
-
-			for (guint m = 0; m < role->metrics->len; m++) {
-				const struct bench_metric *bm = g_ptr_array_index(role->metrics, m);
-
-				if (*bm->unit && !bench_unit_dimension(bm->unit, NULL))
-					g_ptr_array_add(u, bm->unit);
-			}
-		}
-	}
-	return u;
-}
-
 /* A tag line: "Signed-off-by: ...", "Fixes: ...", "Link: ...", "base-commit:
  * ..." (its numbers are ids and versions, never results). */
 static gboolean tag_line(const char *s, gsize n)
@@ -624,7 +652,7 @@ GPtrArray *claim_parse(const char *text, gsize len, const GPtrArray *benches)
 {
 	GPtrArray *out = g_ptr_array_new_with_free_func((GDestroyNotify)claim_free);
 	GArray *line_starts = g_array_new(FALSE, FALSE, sizeof(gsize));
-	GPtrArray *units = data_units(benches);
+	GPtrArray *units = claim_data_units(benches), *keys = claim_data_keys(benches);
 	struct para p = { text, g_array_new(FALSE, FALSE, sizeof(struct claim_tok)), 0, 0, benches };
 	gboolean in_para = FALSE;
 	gsize pos = 0;
@@ -633,6 +661,7 @@ GPtrArray *claim_parse(const char *text, gsize len, const GPtrArray *benches)
 		const char *nl = memchr(text + i, '\n', len - i);
 		gsize le = nl ? (gsize)(nl - text) : len, k = i;
 		gboolean blank, quoted, stop;
+		struct claim *kv = NULL;
 
 		pos = nl ? le + 1 : len;
 		g_array_append_val(line_starts, i);
@@ -641,6 +670,11 @@ GPtrArray *claim_parse(const char *text, gsize len, const GPtrArray *benches)
 		blank = k == le;
 		quoted = (k < le && text[k] == '>') || tag_line(text + i, le - i) ||
 			 tool_line(text + i, le - i);
+		/* a line of the data quoted whole is a claim of its own */
+		if (!blank && !quoted && (kv = claim_kv_line(text, i, k, le, keys, units))) {
+			kv->line = line_starts->len;
+			quoted = TRUE;
+		}
 		stop = line_is(text + i, le - i, "---") || line_is(text + i, le - i, "-- ") ||
 		       line_is(text + i, le - i, "--");
 		if (in_para && (blank || quoted || stop)) {
@@ -649,6 +683,10 @@ GPtrArray *claim_parse(const char *text, gsize len, const GPtrArray *benches)
 			g_array_set_size(p.toks, 0);
 			in_para = FALSE;
 		}
+		if (kv && !stop)
+			g_ptr_array_add(out, kv);
+		else
+			claim_free(kv);
 		if (stop)
 			break;
 		if (blank || quoted)
@@ -666,6 +704,7 @@ GPtrArray *claim_parse(const char *text, gsize len, const GPtrArray *benches)
 	g_array_free(p.toks, TRUE);
 	g_array_free(line_starts, TRUE);
 	g_ptr_array_unref(units);
+	g_ptr_array_unref(keys);
 	return out;
 }
 
@@ -676,6 +715,8 @@ void claim_free(struct claim *c)
 	num_clear(&c->a);
 	num_clear(&c->b);
 	num_clear(&c->amount);
+	num_clear(&c->value);
+	g_free(c->key);
 	g_free(c->text);
 	g_free(c->named);
 	g_free(c);

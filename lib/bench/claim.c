@@ -121,11 +121,15 @@ static const char *const size_units[] = { "bytes", "kB", "KiB", "MB", "MiB", "GB
 
 /* 10 when the pair and the data went different ways (then it is no
  * plausible fit: "from 200 ms to 250 ms" is about something else than a
- * drop from 244 to 215 ms), else 0. */
+ * drop from 244 to 215 ms), else 0.  A pair that starts or ends at the
+ * data's number is about it whichever way it went ("815 -> 795 bytes" of
+ * 815 -> 1537 bytes: its other number is wrong). */
 static double turned(const struct claim *c, double va, double vb)
 {
 	double dc = c->b.value - c->a.value, dd = vb - va;
 
+	if (within(&c->a, va) || within(&c->b, vb))
+		return 0;
 	return (dc > 0 && dd < 0) || (dc < 0 && dd > 0) ? 10 : 0;
 }
 
@@ -213,11 +217,58 @@ static gboolean fit_change(const struct claim *c, const struct cand *k, struct f
 		f->value = d;
 		return TRUE;
 	}
+	if (c->change == CLAIM_AMOUNT) {
+		double u = bench_unit_convert(k->m->unit, c->amount.unit);
+		double d = (b - a) * u;
+		gboolean sign_ok = s == 0 || d * s > 0 || fabs(d) <= tol_of(&c->amount);
+
+		if (u == 0)
+			return FALSE;
+		f->ok = sign_ok && within(&c->amount, fabs(d));
+		/* the data's amount the wrong way round is still about it */
+		f->err = dist(&c->amount, fabs(d)) +
+			 (sign_ok ? 0 : within(&c->amount, fabs(d)) ? PLAUSIBLE / 2 : 10);
+		f->value = d;
+		f->fa = f->fb = u;
+		return TRUE;
+	}
 	if (a <= 0 || b <= 0)
 		return FALSE;
 	f->value = s < 0 ? a / b : s > 0 ? b / a : MAX(a / b, b / a);
 	f->ok = within(&c->amount, f->value);
 	f->err = dist(&c->amount, f->value) + (f->value < 1 - tol_of(&c->amount) ? 10 : 0);
+	return TRUE;
+}
+
+/* The value of a quoted "key: value" line: k's metric of that name, the
+ * value one of its roles' means or one of its samples. */
+static void fit_one(const struct claim *c, const struct bench_metric *m, double mean, double u,
+		    struct fit *f)
+{
+	gboolean hit = within(&c->value, mean * u);
+	double err = dist(&c->value, mean * u);
+
+	for (guint i = 0; m->samples && i < m->samples->len && !hit; i++) {
+		double v = g_array_index(m->samples, double, i) * u;
+
+		hit = within(&c->value, v);
+		err = MIN(err, dist(&c->value, v));
+	}
+	f->ok |= hit;
+	f->err = MIN(f->err, hit ? 0 : err);
+}
+
+static gboolean fit_value(const struct claim *c, const struct cand *k, struct fit *f)
+{
+	double u = c->value.unit ? bench_unit_convert(k->m->unit, c->value.unit) : 1;
+
+	if (g_ascii_strcasecmp(k->m->name, c->key) || u == 0)
+		return FALSE;
+	f->ok = FALSE;
+	f->err = INFINITY;
+	f->fa = f->fb = u;
+	fit_one(c, k->m, k->sa.mean, u, f);
+	fit_one(c, bench_role_metric(k->rb, k->m->name), k->sb.mean, u, f);
 	return TRUE;
 }
 
@@ -227,6 +278,8 @@ static gboolean fit(const struct claim *c, const struct cand *k, struct fit *f)
 	struct fit p = { 0 }, ch = { 0 };
 
 	memset(f, 0, sizeof(*f));
+	if (c->has_value)
+		return fit_value(c, k, f);
 	if (c->has_pair && !fit_pair(c, k, &p))
 		return FALSE;
 	if (c->change != CLAIM_NO_CHANGE && !fit_change(c, k, &ch))
@@ -291,7 +344,14 @@ static void put_pair(GString *s, const struct claim *c, const struct cand *k, co
 		*dec = MAX(c->b.decimals, 2);
 		return;
 	}
-	*unit = show_unit(k, factor, dec);
+	if (c->change == CLAIM_AMOUNT) {
+		/* in the amount's unit: "-1745 bytes (70190 bytes -> 68445 bytes)" */
+		*unit = c->amount.unit_text;
+		*factor = f->fa;
+		*dec = c->amount.decimals;
+	} else {
+		*unit = show_unit(k, factor, dec);
+	}
 	put_value(s, k->sa.mean * *factor, *dec, *unit);
 	g_string_append(s, " -> ");
 	put_value(s, k->sb.mean * *factor, *dec, *unit);
@@ -303,6 +363,10 @@ static void put_change(GString *s, const struct claim *c, const struct cand *k, 
 
 	if (c->change == CLAIM_FACTOR)
 		g_string_append_printf(s, "%.*fx, ", MAX(c->amount.decimals, 2), f->value);
+	if (c->change == CLAIM_AMOUNT) {
+		g_string_append_printf(s, "%+.*f %s, ", c->amount.decimals, f->value,
+				       c->amount.unit_text);
+	}
 	if (isnan(k->cmp.delta_pct))
 		g_string_append(s, "base is 0");
 	else
@@ -314,6 +378,17 @@ static void put_change(GString *s, const struct claim *c, const struct cand *k, 
 static void put_data(GString *s, const struct claim *c, const struct cand *k, const struct fit *f,
 		     const char **unit, double *factor, int *dec)
 {
+	if (c->has_value) {
+		/* "base 15.989429 seconds, patched 12.931696 seconds" */
+		*unit = c->value.unit_text ? c->value.unit_text : k->m->unit;
+		*factor = f->fa;
+		*dec = c->value.decimals;
+		g_string_append_printf(s, "%s ", k->ra->role);
+		put_value(s, k->sa.mean * *factor, *dec, *unit);
+		g_string_append_printf(s, ", %s ", k->rb->role);
+		put_value(s, k->sb.mean * *factor, *dec, *unit);
+		return;
+	}
 	if (c->has_pair) {
 		put_pair(s, c, k, f, unit, factor, dec);
 		g_string_append(s, " (");
@@ -327,9 +402,11 @@ static void put_data(GString *s, const struct claim *c, const struct cand *k, co
 	}
 }
 
-static void put_where(GString *s, const struct cand *k)
+static void put_where(GString *s, const struct claim *c, const struct cand *k)
 {
 	g_string_append_printf(s, " in %s", k->b->name);
+	if (c->has_value)
+		return;		/* its key names the metric, the data the roles */
 	if (!k->primary)
 		g_string_append_printf(s, ", %s", k->m->name);
 	if (strcmp(k->ra->role, "base") || strcmp(k->rb->role, "patched"))
@@ -377,15 +454,67 @@ static gboolean better(const struct fit *fx, const struct cand *x, const struct 
 	return x->main && !y->main;
 }
 
+#define CAND(i) (&g_array_index(cands, struct cand, (i)))
+
+/* The candidates to report a claim against, one per benchmark: each
+ * benchmark's best usable one (with `mains`, its main one if it can; else
+ * only those within `limit` of the claim), the best of all first, the
+ * others in the order of the benchmarks.  Returns how many are in shown. */
+static guint pick(GArray *cands, const struct fit *fits, const gboolean *usable,
+		  gboolean primary_only, double limit, gboolean mains, int *shown)
+{
+	guint n = 0, top = 0;
+
+	for (guint i = 0; i < cands->len; i++) {
+		const struct cand *x = CAND(i);
+		guint j;
+
+		if (!usable[i] || (primary_only && !x->primary) || (!mains && fits[i].err > limit))
+			continue;
+		for (j = 0; j < n && CAND(shown[j])->b != x->b; j++)
+			;
+		if (j == n)
+			shown[n++] = (int)i;
+		else if (mains ? (x->main && !CAND(shown[j])->main) ||
+				 (x->main == CAND(shown[j])->main &&
+				  better(&fits[i], x, &fits[shown[j]], CAND(shown[j]))) :
+				 better(&fits[i], x, &fits[shown[j]], CAND(shown[j])))
+			shown[j] = (int)i;
+	}
+	for (guint j = 1; j < n; j++)
+		if (better(&fits[shown[j]], CAND(shown[j]), &fits[shown[top]], CAND(shown[top])))
+			top = j;
+	if (top) {
+		int t = shown[top];
+
+		memmove(shown + 1, shown, top * sizeof(*shown));
+		shown[0] = t;
+	}
+	return n;
+}
+
+/* The unit a claim is written in, as printed, or NULL. */
+static const char *claim_unit_text(const struct claim *c)
+{
+	if (c->has_value)
+		return c->value.unit_text;
+	if (c->has_pair)
+		return c->b.unit_text ? c->b.unit_text : c->a.unit_text;
+	return c->change == CLAIM_AMOUNT ? c->amount.unit_text : NULL;
+}
+
 void claim_judge(const struct claim *c, const GPtrArray *benches, struct claim_result *out)
 {
 	GArray *cands = candidates(benches);
 	struct fit *fits = g_new0(struct fit, cands->len ? cands->len : 1);
 	gboolean *usable = g_new0(gboolean, cands->len ? cands->len : 1);
-	int best_ok = -1, best = -1, main_i = -1, nusable = 0;
-	gboolean one_bench = TRUE, alone = !c->has_pair, want_primary = FALSE;
+	int *shown = g_new0(int, cands->len ? cands->len : 1);
+	int best_ok = -1, nusable = 0;
+	guint nshown = 0;
+	/* a percent or factor alone: of no unit, about any benchmark */
+	gboolean alone = !c->has_pair && !c->has_value && c->change != CLAIM_AMOUNT;
+	gboolean want_primary = FALSE;
 	const char *named = NULL;
-	const struct bench *first_b = NULL;
 	const struct cand *k;
 	GString *s;
 	const char *unit = NULL;
@@ -397,13 +526,13 @@ void claim_judge(const struct claim *c, const GPtrArray *benches, struct claim_r
 	/* the benchmark named, unless it cannot be compared with the claim
 	 * (another unit: the name was another claim's) */
 	for (guint i = 0; i < cands->len; i++) {
-		const struct cand *x = &g_array_index(cands, struct cand, i);
+		const struct cand *x = CAND(i);
 
 		if (c->named && !strcmp(x->b->name, c->named) && fit(c, x, &fits[i]))
 			named = c->named;
 	}
 	for (guint i = 0; i < cands->len; i++) {
-		const struct cand *x = &g_array_index(cands, struct cand, i);
+		const struct cand *x = CAND(i);
 
 		if (named && strcmp(x->b->name, named))
 			continue;
@@ -412,51 +541,40 @@ void claim_judge(const struct claim *c, const GPtrArray *benches, struct claim_r
 		usable[i] = TRUE;
 		nusable++;
 		want_primary |= x->primary;
-		if (fits[i].ok && (best_ok < 0 || better(&fits[i], x, &fits[best_ok],
-							 &g_array_index(cands, struct cand, best_ok))))
+		if (fits[i].ok && (best_ok < 0 || better(&fits[i], x, &fits[best_ok], CAND(best_ok))))
 			best_ok = (int)i;
 	}
-	for (guint i = 0; i < cands->len; i++) {
-		const struct cand *x = &g_array_index(cands, struct cand, i);
+	/* Not confirmed: reported against every benchmark with numbers close
+	 * to it (within a factor of two, the same unit).  When none is: the
+	 * benchmark named, or for a percent or factor alone every benchmark
+	 * (its main metric), so that one more benchmark attached, fitting no
+	 * better, never changes the verdict; else the numbers are about
+	 * something else. */
+	if (best_ok < 0) {
+		gboolean primary_only = alone && want_primary;
 
-		if (!usable[i] || (alone && want_primary && !x->primary))
-			continue;
-		if (!first_b)
-			first_b = x->b;
-		one_bench &= x->b == first_b;
-		if (x->main && main_i < 0)
-			main_i = (int)i;
-		if (best < 0 || better(&fits[i], x, &fits[best], &g_array_index(cands, struct cand, best)))
-			best = (int)i;
+		nshown = pick(cands, fits, usable, primary_only, PLAUSIBLE, FALSE, shown);
+		if (!nshown && (named || alone))
+			nshown = pick(cands, fits, usable, primary_only, 0, TRUE, shown);
 	}
-	/* far off: the benchmark named, or a change alone against the only
-	 * benchmark; else the numbers are about something else */
-	if (best_ok < 0 && best >= 0 && fits[best].err > PLAUSIBLE) {
-		if (!named && !(alone && one_bench))
-			best = -1;
-		else if (main_i >= 0)
-			best = main_i;
-	}
-	if (best_ok < 0 && best < 0) {
+	if (best_ok < 0 && !nshown) {
 		char *names = names_of(benches);
 
 		out->verdict = CLAIM_UNMATCHED;
 		if (!benches || !benches->len)
 			out->message = g_strdup_printf("\"%s\": no benchmarks to check it against",
 						       c->text);
-		else if (!nusable && c->has_pair && (c->a.unit || c->b.unit))
+		else if (!nusable && claim_unit_text(c))
 			out->message = g_strdup_printf("\"%s\": no attached benchmark (%s) is "
 						       "measured in %s", c->text, names,
-						       c->b.unit_text ? c->b.unit_text : c->a.unit_text);
+						       claim_unit_text(c));
 		else
 			out->message = g_strdup_printf("\"%s\": no attached benchmark (%s) has these "
 						       "numbers", c->text, names);
 		g_free(names);
 		goto done;
 	}
-	if (best_ok >= 0)
-		best = best_ok;
-	k = &g_array_index(cands, struct cand, best);
+	k = CAND(best_ok >= 0 ? best_ok : shown[0]);
 	out->bench = k->b;
 	out->metric = k->m->name;
 	out->role_a = k->ra->role;
@@ -471,25 +589,32 @@ void claim_judge(const struct claim *c, const GPtrArray *benches, struct claim_r
 		}
 		out->verdict = CLAIM_NOISE;
 		g_string_append_printf(s, "\"%s\": within noise", c->text);
-		put_where(s, k);
+		put_where(s, c, k);
 		g_string_append(s, ": ");
-		put_data(s, c, k, &fits[best], &unit, &factor, &dec);
+		put_data(s, c, k, &fits[best_ok], &unit, &factor, &dec);
 		g_string_append(s, ", ");
 		put_noise(s, k, unit, factor, dec);
 	} else {
 		out->verdict = CLAIM_MISMATCH;
 		g_string_append_printf(s, "\"%s\": the data says ", c->text);
-		put_data(s, c, k, &fits[best], &unit, &factor, &dec);
-		put_where(s, k);
-		if (out->within_noise && claims_change(c) && !c->noise_said) {
-			g_string_append(s, ", within noise: ");
-			put_noise(s, k, unit, factor, dec);
+		for (guint j = 0; j < nshown; j++) {
+			const struct cand *x = CAND(shown[j]);
+
+			if (j)
+				g_string_append(s, "; ");
+			put_data(s, c, x, &fits[shown[j]], &unit, &factor, &dec);
+			put_where(s, c, x);
+			if (x->cmp.judged && !x->cmp.significant && claims_change(c) && !c->noise_said) {
+				g_string_append(s, ", within noise: ");
+				put_noise(s, x, unit, factor, dec);
+			}
 		}
 	}
 	out->message = g_string_free(s, FALSE);
 done:
 	g_free(fits);
 	g_free(usable);
+	g_free(shown);
 	g_array_free(cands, TRUE);
 }
 

@@ -5,8 +5,11 @@
  *
  * ---- what counts as a claim ----
  *
- * The text is read paragraph by paragraph (a paragraph may wrap a claim
- * over lines).  Quoted lines ("> ..."), tag lines (Signed-off-by: and any
+ * The text is read paragraph by paragraph.  A claim may wrap over lines,
+ * but it ends with its sentence (". ", "! ", "? ", "; "), its list item (a
+ * line starting with "- ", "* ", "+ ", "• ", "1. " or "1) " starts the
+ * next one) and its paragraph: a percent or factor on the next bullet is
+ * never attached to the pair of this one.  Quoted lines ("> ..."), tag lines (Signed-off-by: and any
  * other *-by:, Fixes:, Link:, Closes:, Cc:, *-id:, base-commit:), lines of
  * tool output with two key=number items (bloat-o-meter's "Total:
  * Before=70190, After=68445, chg -2.49%": an object size result is no
@@ -38,9 +41,22 @@
  *            than N%" (levels and comparisons, no changes).
  *   factor   "Nx" / "N×" / "N times" followed by faster, slower, smaller,
  *            larger, more, less, fewer, speedup, ..., or after "speedup of".
- * A percent or factor in the same sentence as a pair, at most six tokens
- * from it and with no "and", "but", "while", ... between them, is attached
- * to it: one claim of both.
+ *   amount   a number with a unit that says by how much it changed: a word
+ *            of direction right before it or before its "by" / "of"
+ *            ("saves 64 bytes", "a reduction of 1745 bytes", "shrinks the
+ *            text by 1.5 KiB"; a comparative only as "smaller by 64
+ *            bytes"), a comparative or noun right after it ("64 bytes
+ *            smaller", "5 ms less"), or a sign ("-1745 bytes").  Not "to 4
+ *            KiB", "at 5 ms", "than 5 ms", "lower latency of 5 ms" (levels).
+ *            It is checked against B - A in its unit.
+ *   value    a line that quotes a "key: value [unit]" line of the data
+ *            (the kv reader's "Total time: 12.931696 seconds"), the key
+ *            a metric of the benchmarks given, then only a number and a
+ *            unit: a claim of its own, checked against that metric: the
+ *            mean of one of its roles, or one of their samples.
+ * A percent, factor or amount in the same sentence as a pair, at most six
+ * tokens from it and with no "and", "but", "while", ... between them, is
+ * attached to it: one claim of both.
  *
  * Direction: reduced, decreased, shrank, dropped, cut, saved, less, fewer,
  * smaller, lower, shorter, "-" say the value went down; increased, grew,
@@ -57,6 +73,7 @@
  * unit of the last significant digit (trailing zeros of an integer are not
  * significant: "about 240 ms" is 240 +- 10) but at most 10% of the number,
  * and never less than the exact tolerance: "about 11%" is 10% to 12%.
+ * An amount or a value claims its number the same way (in its unit).
  * After over, "more than", "at least", above a number is a lower bound;
  * after "up to", under, "less than", below, "at most" an upper bound (each
  * with the exact tolerance).  A percent is checked against the delta
@@ -79,17 +96,27 @@
  *      their units fits best.
  *   3. A candidate fits when every number of the claim is within its
  *      tolerance of the data (the means of the two roles; the delta; the
- *      ratio) and the direction agrees.  A claim that some candidate fits
+ *      ratio; the difference; a value: either role) and the direction
+ *      agrees.  A claim that some candidate fits
  *      is confirmed, by the best-fitting one (a primary metric before the
  *      others on a tie).
- *   4. Otherwise the claim is reported against the best-fitting candidate
- *      (for a percent or factor alone, among the primary metrics only)
- *      when every number is within a factor of two of it with the right
- *      direction (a pair: both went the same way).  When none is that
- *      close, a claim that names its benchmark, and a percent or factor
- *      alone when the candidates are one benchmark's, are reported against
- *      that benchmark's primary metric (its last role against the first);
- *      any other claim is unmatched (its numbers are about something else).
+ *   4. Otherwise the claim is a mismatch, reported against every
+ *      benchmark that has a candidate close to it (for a percent or factor
+ *      alone, among the primary metrics only): every number within a
+ *      factor of two of it with the right direction (a pair: both went
+ *      the same way, unless it starts or ends at the data's number, as
+ *      "815 -> 795 bytes" does for 815 -> 1537 bytes; an amount: unless it
+ *      is the data's amount the other way round): numbers in the data's
+ *      unit and magnitude that disagree are a mismatch, not something
+ *      else; each benchmark's best-fitting one, the best of all
+ *      first (it is the result's bench).  When none is that close, a claim
+ *      that names its benchmark is reported against that benchmark's
+ *      primary metric (its last role against the first), and a percent or
+ *      factor alone against every benchmark's primary metric (it has no
+ *      unit to tell which benchmark it is about); any other claim is
+ *      unmatched (its numbers are about something else).  So one more
+ *      benchmark attached never turns a mismatch into unmatched: unless it
+ *      fits the claim, it only adds itself to the report.
  * A confirmed claim of a change (a pair whose numbers differ, a percent or
  * factor that is not only an upper bound) whose data is within noise (the
  * 95% CI of the difference of the means includes 0, Welch) is reported as
@@ -126,9 +153,10 @@ struct claim_num {
 };
 
 enum claim_change {
-	CLAIM_NO_CHANGE,	/* a pair alone */
+	CLAIM_NO_CHANGE,	/* a pair alone, or a value */
 	CLAIM_PERCENT,
 	CLAIM_FACTOR,
+	CLAIM_AMOUNT,		/* a difference in a unit: "a reduction of 1745 bytes" */
 };
 
 enum claim_dir {
@@ -146,8 +174,11 @@ struct claim {
 	char *text;		/* as written, each run of blanks and line breaks one space */
 	gboolean has_pair;
 	struct claim_num a, b;	/* the pair: before and after */
+	gboolean has_value;	/* a quoted "key: value" line of the data */
+	struct claim_num value;	/* its value */
+	char *key;		/* its key: the metric it quotes (as the data spells it) */
 	enum claim_change change;
-	struct claim_num amount;	/* the percent or the factor */
+	struct claim_num amount;	/* the percent, the factor, or the amount (with its unit) */
 	enum claim_dir dir;
 	gboolean noise_said;	/* its sentence says the change is within noise */
 	char *named;		/* the benchmark named for it (one of those given), or NULL */

@@ -103,6 +103,26 @@ static void fixes_ref(const struct lint_trailer *t, struct ref *r)
 		r->form = REF_TRAILING;
 }
 
+/* Is the block line after t the rest of t, wrapped onto a line of its own
+ * (not indented, so git took it for another line of the block): the
+ * ("subject") or its end after a sha, or the sha after an empty tag? */
+static gboolean wrapped(const struct lint_message *m, guint i, const struct ref *r)
+{
+	const struct lint_trailer *t = lint_item(m, i), *n;
+	const char *v;
+
+	if (i + 1 >= m->items->len)
+		return FALSE;
+	n = lint_item(m, i + 1);
+	if (n->is_trailer || n->line != t->line + t->nlines || !n->value_len)
+		return FALSE;
+	v = n->value;
+	if (r->form == REF_NO_SHA)
+		return !t->value_len && is_hex(v[0]);
+	return r->form == REF_NO_SUBJECT &&
+	       (v[0] == '(' || v[0] == '"' || memchr(v, ')', n->value_len));
+}
+
 LINT_CHECK(fixes_format)
 {
 	const struct lint_message *m = c->msg;
@@ -115,7 +135,10 @@ LINT_CHECK(fixes_format)
 		if (!is_commit_tag(t))
 			continue;
 		fixes_ref(t, &r);
-		if (r.form == REF_NO_SHA)
+		/* checkpatch's advice: do not wrap Fixes: lines */
+		if (wrapped(m, i, &r))
+			why = "it is wrapped onto the next line: keep it on one line, however long";
+		else if (r.form == REF_NO_SHA)
 			why = "it names no commit";
 		else if (t->nlines > 1)
 			why = "keep it on one line, however long";

@@ -148,17 +148,40 @@ LINT_CHECK(tag_combined)
 	}
 }
 
+/* Is t one of the tags that must follow `anchor` at once (its followedBy:
+ * the Closes: or Link: of a Reported-by)? */
+static gboolean follows(const struct lint_trailer *anchor, const struct lint_trailer *t)
+{
+	char **want = anchor && anchor->tag ? anchor->tag->followed_by : NULL;
+
+	for (; want && *want; want++)
+		if (lint_key_is(t, *want))
+			return TRUE;
+	return FALSE;
+}
+
+/* The order of policy.order, with the rule tag-follow holds: the run of
+ * tags a followedBy: tag wants right after it (Reported-by, then its
+ * Closes: or Link:) goes where that tag goes, so it has no rank of its own
+ * (a Link: there is the report's, not the Link: that closes the block). */
 LINT_CHECK(tag_order)
 {
 	const struct lint_message *m = c->msg;
-	const struct lint_trailer *top = NULL;
+	const struct lint_trailer *top = NULL, *anchor = NULL;
 	int toprank = -1;
 
 	for (guint i = 0; i < m->items->len; i++) {
 		const struct lint_trailer *t = lint_item(m, i);
 		int r;
 
-		if (!t->is_trailer || (r = policy_rank(c->policy, t->key, t->key_len)) < 0)
+		if (!t->is_trailer) {
+			anchor = NULL;
+			continue;
+		}
+		if (follows(anchor, t))
+			continue;
+		anchor = t;
+		if ((r = policy_rank(c->policy, t->key, t->key_len)) < 0)
 			continue;
 		if (r < toprank)
 			lint_report(c, t->line, "%.*s: should come before %.*s: (tag order: %s)",

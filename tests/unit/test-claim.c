@@ -36,7 +36,8 @@ static char *parsed(const char *text)
 		if (c->change != CLAIM_NO_CHANGE) {
 			g_string_append_c(s, ' ');
 			put_num(s, &c->amount);
-			g_string_append(s, c->change == CLAIM_PERCENT ? "%" : "x");
+			g_string_append(s, c->change == CLAIM_PERCENT ? "%" :
+					   c->change == CLAIM_FACTOR ? "x" : "");
 		}
 		g_string_append(s, dirs[c->dir]);
 		if (c->noise_said)
@@ -118,6 +119,55 @@ static void test_forms(void)
 	       "1:5 5% down | 1:18 3.0x better | 3:6 1 s -> 2 s");
 }
 
+/* Issue 10, item 26: a list item, a blank line or a sentence end ends a
+ * claim; a claim wraps over lines only inside one item or sentence. */
+static void test_claim_ends(void)
+{
+	PARSES("- text went from 815 to 1500 bytes\n- about 2x bigger",
+	       "1:13 815 bytes -> 1500 bytes | 2:3 ~2x up");
+	PARSES("* text went from 815 to 1500 bytes\n* about 2x bigger",
+	       "1:13 815 bytes -> 1500 bytes | 2:3 ~2x up");
+	PARSES("Sizes:\n  - text from 815 to 1500 bytes\n  + about 2x bigger",
+	       "2:10 815 bytes -> 1500 bytes | 3:5 ~2x up");
+	PARSES("\xe2\x80\xa2 text from 815 to 1500 bytes\n\xe2\x80\xa2 about 2x bigger",
+	       "1:8 815 bytes -> 1500 bytes | 2:3 ~2x up");
+	PARSES("1. text from 815 to 1500 bytes\n2) about 2x bigger",
+	       "1:9 815 bytes -> 1500 bytes | 2:4 ~2x up");
+	PARSES("text from 815 to 1500 bytes\n\nabout 2x bigger",
+	       "1:6 815 bytes -> 1500 bytes | 3:1 ~2x up");
+	PARSES("text from 815 to 1500 bytes. About 2x bigger",
+	       "1:6 815 bytes -> 1500 bytes | 1:30 ~2x up");
+	/* one item wrapped over two lines is one claim */
+	PARSES("- the text went from 815 to 1500 bytes,\n  about 2x bigger\n- the rest",
+	       "1:17 815 bytes -> 1500 bytes ~2x up");
+	/* a "-" that is no list item: a sign, a dash inside a line */
+	PARSES("text went from 815 to 1500 bytes -\nabout 2x bigger",
+	       "1:11 815 bytes -> 1500 bytes ~2x up");
+	PARSES("the size\n-5% then", "2:1 5% down");
+}
+
+/* Issue 10, item 25: a difference in a unit is a claim too. */
+static void test_amounts(void)
+{
+	PARSES("Net code reduction of 1745 bytes (add/remove: 211/166)", "1:10 1745 bytes down");
+	PARSES("this saves 64 bytes", "1:6 64 bytes down");
+	PARSES("it shrinks the text by 1.5 KiB", "1:4 1.5 KiB down");
+	PARSES("the struct is 64 bytes smaller", "1:15 64 bytes down");
+	PARSES("it is smaller by 64 bytes", "1:7 64 bytes down");
+	PARSES("it takes 5 ms less", "1:10 5 ms down");
+	PARSES("a 30 ms improvement", "1:3 30 ms better");
+	PARSES("the heap grows by up to 4 KiB", "1:10 <=4 KiB up");
+	PARSES("text: -1745 bytes", "1:7 1745 bytes down");
+	PARSES("from 70190 to 68445 bytes, 1745 bytes less",
+	       "1:1 70190 bytes -> 68445 bytes 1745 bytes down");
+	/* levels, sizes and comparisons, no differences */
+	PARSES("lower latency of 5 ms", "");
+	PARSES("the limit grows to 4 KiB", "");
+	PARSES("a timeout of 5 ms, more than 5 ms", "");
+	PARSES("it uses 64 bytes and takes 5 ms", "");
+	PARSES("reduced by 3 entries", "");
+}
+
 static void test_not_claims(void)
 {
 	static const char *const texts[] = {
@@ -166,14 +216,17 @@ static void test_not_claims(void)
 }
 
 /* Any mix of the marks the lexer knows ends, and finds at most a few
- * claims (no input makes it loop or read past the text). */
-static void test_any_input(void)
+ * claims (no input makes it loop or read past the text); with benchmarks
+ * given, their metrics' names and units are in the mix too. */
+static void any_input(const GPtrArray *with, const char *name)
 {
 	static const char *const bits[] = {
 		"1", "2.5", "70,190", "%", "x", " ", "\n", "\n\n", "->", "\xe2\x86\x92", "to", "from",
 		"ms", "\xc2\xb5s", "by", "reduced", "faster", "about", "(", ")", "\"", "(\"", "<", ">",
 		"`", "-", "+", "\xe2\x88\x92", "\xc2\xb1", "~", ".", "v2", "/", ":", "\xe2\x80\x9c",
 		"\xc3\x97", "\xe2", "\xc2", "http://a", "---\n", "> ", "Fixes: ", "than", "of",
+		"- ", "* ", "\xe2\x80\xa2", "1. ", "bytes", "saves", "Total time", ": ", "[sec]",
+		"[", "]", "seconds",
 	};
 	GRand *r = g_rand_new_with_seed(4100);
 	int fine = 0;
@@ -190,14 +243,19 @@ static void test_any_input(void)
 		gsize cut = s->len > 3 ? s->len - (gsize)g_rand_int_range(r, 0, 4) : s->len;
 		char *buf = g_memdup2(s->str, cut ? cut : 1);
 
-		c = claim_parse(buf, cut, NULL);
+		c = claim_parse(buf, cut, with);
 		fine += c->len <= (guint)len;
 		g_ptr_array_unref(c);
 		g_free(buf);
 		g_string_free(s, TRUE);
 	}
-	is_int(fine, 3000, "random mixes of the marks: every parse ends");
+	is_int(fine, 3000, name);
 	g_rand_free(r);
+}
+
+static void test_any_input(void)
+{
+	any_input(NULL, "random mixes of the marks: every parse ends");
 }
 
 static void test_tags(void)
@@ -381,6 +439,166 @@ static void test_judge(void)
 	}
 }
 
+/* judges(text, with, want): the verdicts of text against `with`. */
+static void judges(const char *text, const GPtrArray *with, const char *want)
+{
+	char *got = verdicts(text, with, NULL);
+
+	is_str(got, want, text);
+	g_free(got);
+}
+
+static void says_with(const char *text, const GPtrArray *with, const char *want_verdicts,
+		      const char *want_in_msg)
+{
+	char *msg, *got = verdicts(text, with, &msg);
+
+	is_str(got, want_verdicts, text);
+	if (!ok(msg && strstr(msg, want_in_msg), want_in_msg))
+		printf("#   message: %s\n", msg ? msg : "(none)");
+	g_free(got);
+	g_free(msg);
+}
+
+/* Issue 10, item 25: wrong size claims are seen and are mismatches. */
+static void test_judge_sizes(void)
+{
+	static const double sz_a[] = { 70190 }, sz_b[] = { 68445 };
+	static const double tx_a[] = { 815 }, tx_b[] = { 1537 };
+	static const double kv_a[] = { 15.989429 }, kv_b[] = { 12.931696 };
+	static const double k5_a[] = { 15.989429, 16.102377, 15.873012 };
+	static const double k5_b[] = { 16.034518, 15.912260, 16.187943 };
+	GPtrArray *with = g_ptr_array_new_with_free_func((GDestroyNotify)bench_free);
+	struct bench *kv, *k5;
+
+	g_ptr_array_add(with, mk("size", "bytes", sz_a, 1, sz_b, 1));
+	g_ptr_array_add(with, mk("text", "bytes", tx_a, 1, tx_b, 1));
+	/* a difference in bytes: bloat-o-meter's total */
+	judges("Net code reduction of 1745 bytes (add/remove: 211/166)", with, "ok@size");
+	judges("this saves about 1.7 KiB", with, "ok@size");
+	says_with("Net code reduction of 1754 bytes (add/remove: 211/166)", with, "mismatch@size",
+		  "\"reduction of 1754 bytes\": the data says -1745 bytes, -2.49% (70190 bytes -> "
+		  "68445 bytes) in size");
+	judges("the heap grows by 1745 bytes", with, "mismatch@size");
+	judges("the heap grows by 100 bytes", with, "unmatched");
+	judges("it saves 5 MiB", with, "unmatched");
+	/* a pair that starts at the data's number, and went the other way */
+	says_with("reduced by 2.49% (815 -> 795 bytes)", with, "mismatch@text",
+		  "the data says 815 bytes -> 1537 bytes (+88.59%) in text");
+	judges("text: from 815 to 1537 bytes", with, "ok@text");
+
+	/* a quoted kv line: the metric of its key, a role's mean or a sample */
+	kv = mk("messaging", "s", kv_a, 1, kv_b, 1);
+	g_free(((struct bench_metric *)((struct bench_role *)kv->roles->pdata[0])->metrics->pdata[0])->name);
+	g_free(((struct bench_metric *)((struct bench_role *)kv->roles->pdata[1])->metrics->pdata[0])->name);
+	((struct bench_metric *)((struct bench_role *)kv->roles->pdata[0])->metrics->pdata[0])->name =
+		g_strdup("Total time");
+	((struct bench_metric *)((struct bench_role *)kv->roles->pdata[1])->metrics->pdata[0])->name =
+		g_strdup("Total time");
+	g_ptr_array_add(with, kv);
+	judges("Patched:\n\n  Total time: 12.931696 seconds\n", with, "ok@messaging");
+	judges("Total time: 15.989429 seconds", with, "ok@messaging");
+	says_with("Before:\n  Total time: 12.391696 seconds\n", with, "mismatch@messaging",
+		  "\"Total time: 12.391696 seconds\": the data says base 15.989429 seconds, patched "
+		  "12.931696 seconds in messaging");
+	judges("Total time: 12.931696 s", with, "ok@messaging");
+	judges("total time: 12931.696 ms", with, "ok@messaging");
+	judges("Total time: 0.104 [sec]", with, "unmatched");
+	judges("Total time: 12.931696 seconds, says perf", with, "");
+	judges("Other time: 12.391696 seconds", with, "");
+	any_input(with, "random mixes with the data's keys and units: every parse ends");
+	g_ptr_array_remove(with, kv);
+	k5 = mk("five", "s", k5_a, 3, k5_b, 3);
+	for (int r = 0; r < 2; r++) {
+		struct bench_metric *m = ((struct bench_role *)k5->roles->pdata[r])->metrics->pdata[0];
+
+		g_free(m->name);
+		m->name = g_strdup("Total time");
+	}
+	g_ptr_array_add(with, k5);
+	judges("Total time: 16.102377 seconds", with, "ok@five");
+	judges("Total time: 16.120377 seconds", with, "mismatch@five");
+	g_ptr_array_unref(with);
+}
+
+/* Issue 10, item 27: one more benchmark attached that fits a claim no
+ * better never changes its verdict.  Each claim against a set of
+ * benchmarks, then with each of a few others added. */
+static void test_judge_unrelated(void)
+{
+	static const double rb_a[] = { 244.18, 244.38, 244.28, 244.08, 244.48 };
+	static const double rb_b[] = { 215.45, 215.65, 215.55, 215.35, 215.75 };
+	static const double fr_a[] = { 10.0, 10.1, 9.9 }, fr_b[] = { 9.0, 9.1, 8.9 };
+	static const double sz_a[] = { 70190 }, sz_b[] = { 68445 };
+	static const double up_a[] = { 1.0, 1.1, 0.9 }, up_b[] = { 5.0, 5.1, 4.9 };
+	static const char *const claims[] = {
+		"This makes it about 3x faster.",
+		"It is 50% faster now.",
+		"from 244.31 ms to 215.55 ms",
+		"from 10.0 ms to 5.0 ms",
+		"the timeout went from 200 ms to 250 ms",
+		"Net code reduction of 1754 bytes",
+		"reduced by 2.49% (815 -> 795 bytes)",
+		"rebind is 20% faster",
+		NULL
+	};
+	GPtrArray *base = g_ptr_array_new_with_free_func((GDestroyNotify)bench_free);
+	GPtrArray *extra = g_ptr_array_new_with_free_func((GDestroyNotify)bench_free);
+	int tried = 0, kept = 0;
+	char *msg, *got;
+
+	g_ptr_array_add(base, mk("rebind", "ms", rb_a, 5, rb_b, 5));
+	g_ptr_array_add(extra, mk("frob", "ms", fr_a, 3, fr_b, 3));
+	g_ptr_array_add(extra, mk("size", "bytes", sz_a, 1, sz_b, 1));
+	g_ptr_array_add(extra, mk("boot", "s", up_a, 3, up_b, 3));
+	/* the issue's case: a factor alone, far off, then a second benchmark */
+	says_with("This makes it about 3x faster.", base, "mismatch@rebind",
+		  "the data says 1.13x, -11.76% (244.28 ms -> 215.55 ms) in rebind");
+	g_ptr_array_add(base, g_ptr_array_index(extra, 0));
+	says_with("This makes it about 3x faster.", base, "mismatch@rebind",
+		  "in rebind; 1.11x, -10.00% (10.00 ms -> 9.00 ms) in frob");
+	g_ptr_array_steal_index(base, 1);
+
+	for (const char *const *c = claims; *c; c++) {
+		char *v1 = verdicts(*c, base, NULL);
+
+		for (guint e = 0; e < extra->len; e++) {
+			GPtrArray *more = g_ptr_array_new();
+			char *v2;
+			gboolean same;
+
+			g_ptr_array_add(more, g_ptr_array_index(base, 0));
+			g_ptr_array_add(more, g_ptr_array_index(extra, e));
+			v2 = verdicts(*c, more, NULL);
+			/* the same verdict, or the new benchmark confirms it, or
+			 * it is the one benchmark the numbers are close to */
+			same = !strncmp(v1, v2, strcspn(v1, "@")) || g_str_has_prefix(v2, "ok@") ||
+			       g_str_has_prefix(v2, "noise@") ||
+			       (!strcmp(v1, "unmatched") && g_str_has_prefix(v2, "mismatch@") &&
+				!strcmp(strchr(v2, '@') + 1,
+					((struct bench *)g_ptr_array_index(extra, e))->name));
+			tried++;
+			if (same)
+				kept++;
+			else
+				printf("# \"%s\": %s, then %s with %s\n", *c, v1, v2,
+				       ((struct bench *)g_ptr_array_index(extra, e))->name);
+			g_free(v2);
+			g_ptr_array_unref(more);
+		}
+		g_free(v1);
+	}
+	is_int(kept, tried, "one more benchmark that fits no better keeps every verdict");
+	/* a claim that names its benchmark is held against it alone */
+	got = verdicts("rebind is 20% faster", base, &msg);
+	is_str(got, "mismatch@rebind", "named: its benchmark");
+	ok(msg && !strstr(msg, "frob"), "and no other");
+	g_free(got);
+	g_free(msg);
+	g_ptr_array_unref(extra);
+	g_ptr_array_unref(base);
+}
+
 static void test_benches_for(void)
 {
 	GPtrArray *all = g_ptr_array_new_with_free_func((GDestroyNotify)bench_free);
@@ -410,11 +628,15 @@ static void test_benches_for(void)
 int main(void)
 {
 	test_forms();
+	test_claim_ends();
+	test_amounts();
 	test_not_claims();
 	test_tags();
 	test_any_input();
 	setup();
 	test_judge();
+	test_judge_sizes();
+	test_judge_unrelated();
 	test_benches_for();
 	g_ptr_array_unref(benches);
 	return done_testing();

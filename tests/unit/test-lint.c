@@ -258,6 +258,163 @@ static void test_table(void)
 	ok(ids[n] == NULL, "the id list ends");
 }
 
+/* ---- the order rules agree with each other (issue 10, item 31) ----
+ *
+ * For every ordered pair of the tags trailers.conf knows, a block of those
+ * two and Signed-off-by last is linted, and the advice of the first
+ * finding of tag-order, tag-follow or tag-pair is followed (the tag moved
+ * before the one named, the wanted tag moved or added right after), again
+ * and again: the block must end up with none of their findings.  Two
+ * findings that contradict each other (Reported-by, Link:, Signed-off-by:
+ * "Signed-off-by: should come before Link:" after which tag-follow wants
+ * the Link: back) never settle. */
+
+static const char *const order_people[] = {
+	"Bo Brenn <bo@example.org>", "Cleo Corvid <cleo@example.org>",
+	"Dee Dalby <dee@example.org>", "Eve Estrin <eve@example.org>",
+	"Fay Fallow <fay@example.org>", "Gita Grieve <gita@example.org>",
+	"Hal Hollis <hal@example.org>", "Ida Ingle <ida@example.org>",
+};
+
+/* "Tag: value" with a value of the tag's kind (caller frees). */
+static char *order_line(const char *name, int *who)
+{
+	const struct policy_tag *t = policy_tag(policy, name, strlen(name));
+	const char *canon = t ? t->name : name;
+	int n = (*who)++;
+
+	switch (t ? t->kind : POLICY_KIND_TEXT) {
+	case POLICY_KIND_PERSON:
+		return g_strdup_printf("%s: %s", canon, order_people[n % G_N_ELEMENTS(order_people)]);
+	case POLICY_KIND_COMMIT:
+		return g_strdup_printf("%s: 0123456789ab (\"zone: add the watermark\")", canon);
+	case POLICY_KIND_URL:
+		return g_strdup_printf("%s: https://lore.kernel.org/r/%d@example.org", canon, n);
+	default:
+		return g_strdup_printf("%s: a tool", canon);
+	}
+}
+
+static gboolean order_key_is(const char *line, const char *key, gsize n)
+{
+	return strlen(line) > n && line[n] == ':' && !g_ascii_strncasecmp(line, key, n);
+}
+
+/* The index of the first line of the block (after i0) with that key, or -1. */
+static int order_find(GPtrArray *block, int i0, const char *key, gsize n)
+{
+	for (guint i = (guint)(i0 + 1); i < block->len; i++)
+		if (order_key_is(g_ptr_array_index(block, i), key, n))
+			return (int)i;
+	return -1;
+}
+
+static void order_move(GPtrArray *block, int from, int to)
+{
+	char *s = g_ptr_array_steal_index(block, (guint)from);
+
+	g_ptr_array_insert(block, from < to ? to - 1 : to, s);
+}
+
+/* Follow the advice of the first order finding on block; FALSE when there
+ * is none.  *said gets the finding (caller frees). */
+static gboolean order_step(struct lint *l, GPtrArray *block, int *who, char **said)
+{
+	GString *text = g_string_new("zone: fix it\n\nThe fix.\n\n");
+	GArray *out = g_array_new(FALSE, FALSE, sizeof(struct lint_finding));
+	struct lint_input in = { .where = "x", .author_name = "Ada Author",
+				 .author_email = "ada@example.org" };
+	gboolean found = FALSE;
+
+	for (guint i = 0; i < block->len; i++)
+		g_string_append_printf(text, "%s\n", (char *)g_ptr_array_index(block, i));
+	in.message = text->str;
+	in.len = text->len;
+	lint_check(l, &in, out);
+	for (guint i = 0; i < out->len && !found; i++) {
+		const struct lint_finding *f = &g_array_index(out, struct lint_finding, i);
+		int at = (int)f->line - 5;
+		const char *p;
+
+		if (at < 0 || at >= (int)block->len)
+			continue;
+		if (!strcmp(f->rule, "tag-order") && (p = strstr(f->message, "should come before "))) {
+			p += strlen("should come before ");
+			order_move(block, at, order_find(block, -1, p, strcspn(p, ":")));
+			found = TRUE;
+		} else if (!strcmp(f->rule, "tag-follow") && (p = strstr(f->message, "followed by "))) {
+			/* "Closes: or Link: (...)": the first one there, else add the first */
+			char *list = g_strndup(p + strlen("followed by "),
+					       strcspn(p + strlen("followed by "), "("));
+			char **names = g_strsplit_set(list, ",: ", -1);
+			int j = -1;
+
+			for (char **w = names; *w && j < 0; w++)
+				if (**w && strcmp(*w, "or"))
+					j = order_find(block, at, *w, strlen(*w));
+			if (j >= 0)
+				order_move(block, j, at + 1);
+			else
+				g_ptr_array_insert(block, at + 1, order_line(names[0], who));
+			g_strfreev(names);
+			g_free(list);
+			found = TRUE;
+		} else if (!strcmp(f->rule, "tag-pair") && (p = strstr(f->message, "at once by "))) {
+			const char *line = g_ptr_array_index(block, (guint)at);
+			const char *value = strchr(line, ':') + 2;
+
+			p += strlen("at once by ");
+			g_ptr_array_insert(block, at + 1,
+					   g_strdup_printf("%.*s: %s", (int)strcspn(p, ":"), p, value));
+			found = TRUE;
+		}
+		if (found)
+			*said = g_strdup_printf("%s: %s", f->rule, f->message);
+	}
+	lint_findings_clear(out);
+	g_array_free(out, TRUE);
+	g_string_free(text, TRUE);
+	return found;
+}
+
+static void test_order_rules_agree(void)
+{
+	const GPtrArray *tags = policy->tags;
+	struct lint *l = lint_new(policy, NULL, NULL, NULL, NULL);
+	guint pairs = 0, settled = 0;
+
+	for (guint a = 0; a < tags->len; a++) {
+		for (guint b = 0; b < tags->len; b++) {
+			const char *ka = ((const struct policy_tag *)g_ptr_array_index(tags, a))->name;
+			const char *kb = ((const struct policy_tag *)g_ptr_array_index(tags, b))->name;
+			GPtrArray *block = g_ptr_array_new_with_free_func(g_free);
+			GString *log = g_string_new(NULL);
+			int who = 0, steps = 0;
+			char *said = NULL;
+
+			g_ptr_array_add(block, order_line(ka, &who));
+			g_ptr_array_add(block, order_line(kb, &who));
+			g_ptr_array_add(block, g_strdup("Signed-off-by: Ada Author <ada@example.org>"));
+			while (steps < 8 && order_step(l, block, &who, &said)) {
+				g_string_append_printf(log, "\n#     %s", said);
+				g_clear_pointer(&said, g_free);
+				steps++;
+			}
+			pairs++;
+			if (steps < 8)
+				settled++;
+			else
+				printf("# %s, %s, Signed-off-by: the advice never settles:%s\n", ka, kb,
+				       log->str);
+			g_string_free(log, TRUE);
+			g_ptr_array_unref(block);
+		}
+	}
+	ok(pairs >= 13 * 13, "every ordered pair of the known tags is tried");
+	is_int(settled, pairs, "tag-order, tag-follow and tag-pair never pull a tag two ways");
+	lint_free(l);
+}
+
 int main(void)
 {
 	const char *src = getenv("QUILL_BUILD_DIR");
@@ -274,6 +431,7 @@ int main(void)
 	test_review();
 	test_claims();
 	test_lines_and_ignores();
+	test_order_rules_agree();
 	policy_free(policy);
 	g_free(path);
 	git_libgit2_shutdown();
