@@ -213,6 +213,7 @@ static int open_boxes(struct ctx *ctx, GPtrArray *boxes, int argc, char **argv,
 		}
 		if (!mbox_open(&mb, argv[i], format, &e))
 			return fail(e);
+		mbox_set_warn(mb, warn_print, NULL);
 		g_ptr_array_add(boxes, mb);
 	}
 	return -1;

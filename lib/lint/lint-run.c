@@ -353,13 +353,17 @@ static gboolean lint_source(struct run *r, struct mails *m, const char *name,
 
 	if (!mbox_open(&mb, name, MBOX_RD, error))
 		return FALSE;
+	mbox_set_warn(mb, r->sink->warn, r->sink->warn_payload);
 	while (mbox_next(mb, &mm, &e)) {
 		struct lint_mail *lm;
 
 		/* the line the message starts on, counted from the last one of
-		 * the same file (each message of a Maildir is its own) */
+		 * the same file (each message of a Maildir is its own; the first
+		 * of an mbox may follow bytes that were skipped) */
 		if (!prev || g_strcmp0(prev_path, mm.path)) {
 			line = mm.from_line ? 2 : 1;
+			for (const char *p = mm.data - mm.offset; mm.from_line && p < mm.from_line; p++)
+				line += *p == '\n';
 			g_free(prev_path);
 			prev_path = g_strdup(mm.path);
 		} else {

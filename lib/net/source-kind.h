@@ -12,11 +12,14 @@
 
 #include <glib.h>
 
+#include "core/warn.h"
+
 struct source_kind {
-	/* Open the operand `arg` (a path, later a URL or a query) into *state.
+	/* Open the operand `arg` (a path, later a URL or a query) into *state;
+	 * what it skips of it is said through warn (may be NULL).
 	 * FALSE with *error set (QUILL_ERROR_USAGE when arg names nothing that
 	 * can be read, naming it). */
-	gboolean (*open)(void **state, const char *arg, GError **error);
+	gboolean (*open)(void **state, const char *arg, warn_fn warn, void *payload, GError **error);
 	/* The next message as stored: TRUE with *data, *len set (valid until
 	 * close); FALSE at the end, or with *error set for a message that cannot
 	 * be read, which the reader warns about, counts and goes past. */

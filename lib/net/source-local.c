@@ -11,7 +11,8 @@ struct local {
 	struct mbox_msg last;	/* what next returned last */
 };
 
-static gboolean local_open(void **state, const char *arg, GError **error)
+static gboolean local_open(void **state, const char *arg, warn_fn warn, void *payload,
+			   GError **error)
 {
 	struct local *l;
 	struct mbox *mb;
@@ -20,24 +21,27 @@ static gboolean local_open(void **state, const char *arg, GError **error)
 	 * out still escaped, so only who unescapes them chooses */
 	if (!mbox_open(&mb, arg, MBOX_RD, error))
 		return FALSE;
+	mbox_set_warn(mb, warn, payload);
 	l = g_new0(struct local, 1);
 	l->mb = mb;
 	*state = l;
 	return TRUE;
 }
 
-static gboolean spec_mbox_open(void **state, const char *arg, GError **error)
+static gboolean spec_mbox_open(void **state, const char *arg, warn_fn warn, void *payload,
+			       GError **error)
 {
 	if (strcmp(arg, "-") && g_file_test(arg, G_FILE_TEST_IS_DIR))
 		return qerr(error, QUILL_ERROR_USAGE, "%s: a directory, not an mbox file", arg);
-	return local_open(state, arg, error);
+	return local_open(state, arg, warn, payload, error);
 }
 
-static gboolean spec_maildir_open(void **state, const char *arg, GError **error)
+static gboolean spec_maildir_open(void **state, const char *arg, warn_fn warn, void *payload,
+				  GError **error)
 {
 	if (!g_file_test(arg, G_FILE_TEST_IS_DIR))
 		return qerr(error, QUILL_ERROR_USAGE, "%s: not a Maildir (no such directory)", arg);
-	return local_open(state, arg, error);
+	return local_open(state, arg, warn, payload, error);
 }
 
 static gboolean local_next(void *state, const char **data, gsize *len, GError **error)

@@ -85,7 +85,7 @@ static gboolean add(struct source *s, const struct source_kind *kind, const char
 {
 	struct operand op = { kind, NULL, NULL };
 
-	if (!kind->open(&op.state, arg, error))
+	if (!kind->open(&op.state, arg, s->warn, s->payload, error))
 		return FALSE;
 	op.arg = g_strdup(as_given);
 	g_array_append_val(s->ops, op);
