@@ -20,36 +20,41 @@ static const char *msender(gconstpointer m)
 	return e ? e : "";
 }
 
-/* Does a number repeat in g? */
+/* Does a number repeat in g?  (A set of the numbers seen: a run of
+ * 30,000 mails of one total must not cost 30,000 squared.) */
 static gboolean repeats(const GPtrArray *g)
 {
-	for (guint i = 0; i < g->len; i++)
-		for (guint j = 0; j < i; j++)
-			if (msubj(g->pdata[i])->index == msubj(g->pdata[j])->index)
-				return TRUE;
-	return FALSE;
+	GHashTable *seen = g_hash_table_new(g_direct_hash, g_direct_equal);
+	gboolean found = FALSE;
+
+	for (guint i = 0; i < g->len && !found; i++)
+		found = !g_hash_table_add(seen, GINT_TO_POINTER(msubj(g->pdata[i])->index));
+	g_hash_table_destroy(seen);
+	return found;
 }
 
-/* Split g by key (version, or sender) into groups appended to out. */
+/* Split g by key (version, or sender) into groups appended to out, in
+ * the order each key first appears, keeping the order within a group. */
 static void split(GPtrArray *out, GPtrArray *g, gboolean by_version)
 {
-	while (g->len) {
-		GPtrArray *ng = g_ptr_array_new();
-		gconstpointer first = g->pdata[0];
+	GHashTable *by_key = by_version ? g_hash_table_new(g_direct_hash, g_direct_equal)
+					: g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 
-		for (guint i = 0; i < g->len;) {
-			gboolean same = by_version ? msubj(g->pdata[i])->version == msubj(first)->version
-						   : !g_ascii_strcasecmp(msender(g->pdata[i]), msender(first));
+	for (guint i = 0; i < g->len; i++) {
+		gpointer key = by_version ? GINT_TO_POINTER(msubj(g->pdata[i])->version)
+					  : (gpointer)g_ascii_strdown(msender(g->pdata[i]), -1);
+		GPtrArray *ng = g_hash_table_lookup(by_key, key);
 
-			if (same) {
-				g_ptr_array_add(ng, g->pdata[i]);
-				g_ptr_array_remove_index(g, i);
-			} else {
-				i++;
-			}
+		if (!ng) {
+			ng = g_ptr_array_new();
+			g_ptr_array_add(out, ng);
+			g_hash_table_insert(by_key, key, ng);
+		} else if (!by_version) {
+			g_free(key);
 		}
-		g_ptr_array_add(out, ng);
+		g_ptr_array_add(ng, g->pdata[i]);
 	}
+	g_hash_table_destroy(by_key);
 	g_ptr_array_unref(g);
 }
 
@@ -103,21 +108,30 @@ static const struct subject *subj(const GPtrArray *g, guint i)
 	return ((const struct lint_message *)g->pdata[i])->in->subject;
 }
 
-/* The value most mails of g have, by a getter. */
+/* The value most mails of g have, by a getter (of those as common, the
+ * one that comes first). */
 static int majority(const GPtrArray *g, int (*get)(const struct subject *))
 {
-	int best = 0, bestn = 0;
+	GHashTable *count = g_hash_table_new(g_direct_hash, g_direct_equal);
+	int best = 0;
+	guint bestn = 0;
 
 	for (guint i = 0; i < g->len; i++) {
-		int v = get(subj(g, i)), cnt = 0;
+		int v = get(subj(g, i));
+		guint c = GPOINTER_TO_UINT(g_hash_table_lookup(count, GINT_TO_POINTER(v))) + 1;
 
-		for (guint j = 0; j < g->len; j++)
-			cnt += get(subj(g, j)) == v;
-		if (cnt > bestn) {
-			bestn = cnt;
+		g_hash_table_insert(count, GINT_TO_POINTER(v), GUINT_TO_POINTER(c));
+	}
+	for (guint i = 0; i < g->len; i++) {
+		int v = get(subj(g, i));
+		guint c = GPOINTER_TO_UINT(g_hash_table_lookup(count, GINT_TO_POINTER(v)));
+
+		if (c > bestn) {
+			bestn = c;
 			best = v;
 		}
 	}
+	g_hash_table_destroy(count);
 	return best;
 }
 
