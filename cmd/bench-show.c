@@ -168,11 +168,7 @@ int cmd_bench_show(int argc, char **argv, struct ctx *ctx)
 		rc = fail(e);
 	if (rc >= 0)
 		goto out;
-	if (version == 0)
-		version = s->version;
-	if (version < 1 || version > s->version)
-		rc = usage_error(ctx, "series %s has versions 1 to %d", s->name, s->version);
-	else
+	if ((rc = version_arg(ctx, s, &version)) < 0)
 		rc = show(ctx, s, version, name, f, width);
 out:
 	series_free(s);

@@ -126,6 +126,11 @@ struct series;
  * repair its derived refs (warning on failure).  *out: series_free. */
 gboolean open_series(struct series **out, struct ctx *ctx, const char *given, GError **error);
 
+/* --version N of a command on series s: 0 stands for the working version
+ * (*version is set to it).  -1 when N is a version of s, else the usage
+ * error "series NAME has versions 1 to W" (2). */
+int version_arg(struct ctx *ctx, const struct series *s, int *version);
+
 /* A JSON array of strings (new reference). */
 json_t *strv_json(char **v);
 

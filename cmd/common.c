@@ -65,3 +65,12 @@ gboolean repo_open(git_repository **out, char **why, gboolean *none)
 				       git_error_last() ? git_error_last()->message : "unknown error");
 	return FALSE;
 }
+
+int version_arg(struct ctx *ctx, const struct series *s, int *version)
+{
+	if (*version == 0)
+		*version = s->version;
+	if (*version < 1 || *version > s->version)
+		return usage_error(ctx, "series %s has versions 1 to %d", s->name, s->version);
+	return -1;
+}

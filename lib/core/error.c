@@ -25,9 +25,11 @@ gboolean qerr(GError **error, enum quill_error_code code, const char *fmt, ...)
 #define CLASS_BITS 4
 #define CLASS_MASK ((1 << CLASS_BITS) - 1)
 
-static void set_git(GError **error, enum quill_error_code cls, int code, char *what)
+static void set_git(GError **error, enum quill_error_code cls, int code, const char *fmt,
+		    va_list ap)
 {
 	const git_error *e = git_error_last();
+	char *what = g_strdup_vprintf(fmt, ap);
 	int packed = (int)cls | (code < 0 && code > -(1 << 20) ? -code << CLASS_BITS : 0);
 
 	if (e && e->message && *e->message) {
@@ -46,24 +48,20 @@ static void set_git(GError **error, enum quill_error_code cls, int code, char *w
 gboolean qerr_git(GError **error, int code, const char *fmt, ...)
 {
 	va_list ap;
-	char *what;
 
 	va_start(ap, fmt);
-	what = g_strdup_vprintf(fmt, ap);
+	set_git(error, QUILL_ERROR_OUTSIDE, code, fmt, ap);
 	va_end(ap);
-	set_git(error, QUILL_ERROR_OUTSIDE, code, what);
 	return FALSE;
 }
 
 gboolean qerr_git_as(GError **error, enum quill_error_code cls, int code, const char *fmt, ...)
 {
 	va_list ap;
-	char *what;
 
 	va_start(ap, fmt);
-	what = g_strdup_vprintf(fmt, ap);
+	set_git(error, cls, code, fmt, ap);
 	va_end(ap);
-	set_git(error, cls, code, what);
 	return FALSE;
 }
 
