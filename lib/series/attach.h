@@ -31,6 +31,15 @@ gboolean bench_load_version(GPtrArray **out, const struct state *st, int version
 gboolean bench_load(struct bench **out, const struct state *st, int version, const char *name,
 		    GError **error);
 
+/* Benchmark NAME of the latest version before `before` that has one (as
+ * bench_load_version sees it: another tool's JSON under that name is
+ * passed over), for a cover that names it in a later version: *out gets
+ * it and *version_out that version; *out NULL and *version_out 0 (TRUE
+ * returned) when no earlier version has one.  FALSE, naming the path,
+ * when that benchmark does not parse. */
+gboolean bench_load_earlier(struct bench **out, int *version_out, const struct state *st,
+			    int before, const char *name, GError **error);
+
 /* Write b into the state as v<N>/bench/<name>.json (not committed). */
 void bench_store(struct state *st, int version, const struct bench *b);
 
@@ -45,6 +54,10 @@ char *bench_names_list(GPtrArray *benches);
  * lists what is), when the file is another kind of benchmark (quill bench
  * run/add), or when it does not parse (caller owns). */
 char *objsize_render(const struct state *st, int version, const char *name, GError **error);
+
+/* The latest version before `before` with a size diff attached as NAME
+ * (a v<K>/bench/NAME.json of kind quill-objsize), or 0 when none has one. */
+int objsize_earlier(const struct state *st, int before, const char *name);
 
 /* For the claim check (lib/claim): each size diff attached to version
  * `version` (a v<N>/bench/NAME.json of kind quill-objsize) as a benchmark

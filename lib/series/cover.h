@@ -17,11 +17,17 @@
  *   {{bench}}                     the tables of the version's benchmarks that
  *                                 belong to the series as a whole (bench
  *                                 run/add without --patch), 72 columns
- *   {{bench NAME}}                benchmark NAME's tables; an error when the
- *                                 version has no such benchmark
+ *   {{bench NAME}}                benchmark NAME's tables; when the version
+ *                                 has none, the latest earlier version's,
+ *                                 marked "  (measured on vK)" under the
+ *                                 title line (the cover goes on into the
+ *                                 next version, its results stay behind);
+ *                                 an error when no version has one
  *   {{objsize NAME}}              the size diff attached as NAME (quill bench
  *                                 size --attach) to the version, as a table;
- *                                 an error when there is none
+ *                                 when it has none, the latest earlier
+ *                                 version's, after a line "(measured on
+ *                                 vK)"; an error when no version has one
  *   {{base_commit}} {{change_id}} {{prerequisites}} {{signature}}
  *   {{name}} {{version}} {{subject}}
  *   {{cover}}                     (template only) the working cover's body
