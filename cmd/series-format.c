@@ -304,7 +304,7 @@ int cmd_series_format(int argc, char **argv, struct ctx *ctx)
 	git_oid_tostr(j.tip, sizeof j.tip, &tip);
 	if (!(j.sender = ident_sender(ctx->repo, &e)) ||
 	    !prepare_cover(&j, ctx, force_cover || j.patches->len > 1, &base, &tip, &e) ||
-	    !(j.notes = cover_patch_notes(j.s, j.n, j.patches, &e))) {
+	    !(j.notes = cover_patch_notes(ctx->repo, j.s, j.n, j.patches, warn_print, NULL, &e))) {
 		rc = fail(e);
 		goto out;
 	}

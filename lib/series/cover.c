@@ -193,57 +193,6 @@ static char *objsize_token(const struct cover_input *in, const char *arg, GError
 	return marked;
 }
 
-static gboolean bench_is_for(const struct bench_patch *bp, const struct commit_patch *p)
-{
-	return (bp->commit && !strcmp(bp->commit, git_oid_tostr_s(&p->oid))) ||
-	       (bp->patch_id && *p->patch_id && !strcmp(bp->patch_id, p->patch_id));
-}
-
-GPtrArray *cover_patch_notes(const struct series *s, int version, GPtrArray *patches,
-			     GError **error)
-{
-	GPtrArray *all, *notes;
-	GPtrArray **per;
-
-	if (!bench_load_version(&all, s->state, version, error))
-		return NULL;
-	per = g_new0(GPtrArray *, patches->len ? patches->len : 1);
-	for (guint i = 0; i < all->len; i++) {
-		struct bench *b = g_ptr_array_index(all, i);
-		int at = -1;
-
-		if (!b->patch)
-			continue;
-		/* by commit or patch-id first, then by subject */
-		for (guint k = 0; k < patches->len && at < 0; k++)
-			if (bench_is_for(b->patch, g_ptr_array_index(patches, k)))
-				at = (int)k;
-		for (guint k = 0; k < patches->len && at < 0; k++)
-			if (b->patch->subject &&
-			    !strcmp(b->patch->subject,
-				    ((struct commit_patch *)g_ptr_array_index(patches, k))->subject))
-				at = (int)k;
-		if (at < 0)
-			continue;
-		if (!per[at])
-			per[at] = g_ptr_array_new();
-		g_ptr_array_add(per[at], b);
-	}
-	notes = g_ptr_array_new_with_free_func(g_free);
-	for (guint k = 0; k < patches->len; k++) {
-		char *t = NULL;
-
-		if (per[k]) {
-			t = strip_nl(bench_tables(per[k], BENCH_TABLE_TEXT, BENCH_TABLE_WIDTH));
-			g_ptr_array_unref(per[k]);
-		}
-		g_ptr_array_add(notes, t);
-	}
-	g_free(per);
-	g_ptr_array_unref(all);
-	return notes;
-}
-
 static char *lookup(const char *name, const char *arg, void *payload, GError **error)
 {
 	struct lookup_ctx *l = payload;
