@@ -267,7 +267,7 @@ static int format_load(struct format_job *j, struct ctx *ctx, const char *name, 
 	git_oid_tostr(j->tip, sizeof j->tip, &tip);
 	if (!(j->sender = ident_sender(ctx->repo, &e)) ||
 	    !prepare_cover(j, ctx, force_cover || j->patches->len > 1, &base, &tip, &e) ||
-	    !(j->notes = cover_patch_notes(j->s, j->n, j->patches, &e)))
+	    !(j->notes = cover_patch_notes(ctx->repo, j->s, j->n, j->patches, warn_print, NULL, &e)))
 		return fail(e);
 	if ((j->cover_subject && strstr(j->cover_subject, "EDITME")) ||
 	    (j->cover_body && strstr(j->cover_body, "EDITME")) ||

@@ -95,8 +95,8 @@ test_expect_success 'v2 has no results yet: {{bench}} is empty and leaves no lin
 
 test_expect_success '{{bench NAME}} with no such benchmark: exit 3 naming the line, nothing written' '
 	cd repo &&
-	set_cover "zone: the frob\\n\\nText.\\n\\n{{bench rebind}}\\n" &&
-	quill_fails 3 "cover:5: \\{\\{bench\\}\\}: no benchmark rebind in v2" series format -o ../bad &&
+	set_cover "zone: the frob\\n\\nText.\\n\\n{{bench nosuch}}\\n" &&
+	quill_fails 3 "cover:5: \\{\\{bench nosuch\\}\\}: no benchmark nosuch in v2" series format -o ../bad &&
 	test ! -e ../bad
 '
 

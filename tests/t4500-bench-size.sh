@@ -339,7 +339,7 @@ test_expect_success '{{objsize NAME}} in the cover: the attached table in the ma
 test_expect_success '{{objsize NAME}} with nothing attached under NAME: exit 3 naming the line' '
 	cd r &&
 	printf "zone: sizes\\n\\n{{objsize nope}}\\n" | quill series edit-cover -F - >/dev/null &&
-	quill_fails 3 "cover:3: \\{\\{objsize\\}\\}: .*nope" series format -o ../sz2 &&
+	quill_fails 3 "cover:3: \\{\\{objsize nope\\}\\}: .*nope" series format -o ../sz2 &&
 	test ! -e ../sz2
 '
 

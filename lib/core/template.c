@@ -57,9 +57,10 @@ static char *render(const char *tmpl, const char *source, template_lookup_fn loo
 				}
 				if (!val) {
 					if (lerr) {
+						/* the token as written: {{bench rebind}} */
 						g_set_error(error, QUILL_ERROR, QUILL_ERROR_INPUT,
-							    "%s:%d: {{%s}}: %s", source, line, name,
-							    lerr->message);
+							    "%s:%d: {{%s%s%s}}: %s", source, line, name,
+							    arg ? " " : "", arg ? arg : "", lerr->message);
 						g_error_free(lerr);
 					} else {
 						qerr(error, QUILL_ERROR_INPUT, "%s:%d: unknown token {{%s}}",

@@ -119,6 +119,28 @@ static char *attached_names(const struct state *st, int version)
 	return g_string_free(names, FALSE);
 }
 
+int objsize_earlier(const struct state *st, int before, const char *name)
+{
+	int found = 0;
+
+	for (int k = before - 1; k >= 1 && !found; k--) {
+		char *path = g_strdup_printf("v%d/bench/%s.json", k, name);
+		GBytes *bytes = state_get(st, path);
+
+		if (bytes) {
+			gsize len;
+			const char *data = g_bytes_get_data(bytes, &len);
+			json_t *doc = json_loadb(data, len, 0, NULL);
+
+			if (doc && objsize_json_is(doc))
+				found = k;
+			json_decref(doc);
+		}
+		g_free(path);
+	}
+	return found;
+}
+
 char *objsize_render(const struct state *st, int version, const char *name, GError **error)
 {
 	char *path = g_strdup_printf("v%d/bench/%s.json", version, name);

@@ -83,6 +83,34 @@ gboolean bench_load(struct bench **out, const struct state *st, int version, con
 	return TRUE;
 }
 
+gboolean bench_load_earlier(struct bench **out, int *version_out, const struct state *st,
+			    int before, const char *name, GError **error)
+{
+	*out = NULL;
+	*version_out = 0;
+	for (int k = before - 1; k >= 1; k--) {
+		char *path = bench_state_path(k, name);
+		GBytes *bytes = state_get(st, path);
+		gboolean foreign;
+		GError *e = NULL;
+
+		if (bytes && !(*out = parse(bytes, path, &foreign, &e))) {
+			if (!foreign) {
+				g_propagate_error(error, e);
+				g_free(path);
+				return FALSE;
+			}
+			g_error_free(e);
+		}
+		g_free(path);
+		if (*out) {
+			*version_out = k;
+			break;
+		}
+	}
+	return TRUE;
+}
+
 void bench_store(struct state *st, int version, const struct bench *b)
 {
 	char *path = bench_state_path(version, b->name);

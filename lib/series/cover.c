@@ -99,8 +99,52 @@ static GPtrArray *version_benches(const struct cover_input *in, GError **error)
 	return in->benches;
 }
 
+/* A table of version k's results shown for a later version: a line
+ * "  (measured on vK)" under its title (the first line, with the lines
+ * that continue it, indented by four).  Takes `table`; caller owns. */
+static char *mark_bench_table(char *table, int k)
+{
+	const char *p = strchr(table, '\n');
+	GString *out;
+
+	if (!p)
+		p = table + strlen(table);
+	else
+		while (g_str_has_prefix(p + 1, "    ") && strchr(p + 1, '\n'))
+			p = strchr(p + 1, '\n');
+	out = g_string_new_len(table, p - table);
+	g_string_append_printf(out, "\n  (measured on v%d)%s", k, p);
+	g_free(table);
+	return g_string_free(out, FALSE);
+}
+
+/* {{bench NAME}} when the version has no NAME: the latest earlier
+ * version's, marked; NULL with the error naming what the version has when
+ * no version has one. */
+static char *bench_earlier(const struct cover_input *in, const char *name, GPtrArray *all,
+			   GError **error)
+{
+	struct bench *b;
+	int k;
+	char *t, *names;
+
+	if (!bench_load_earlier(&b, &k, in->s->state, in->version, name, error))
+		return NULL;
+	if (b) {
+		t = strip_nl(bench_table(b, BENCH_TABLE_TEXT, BENCH_TABLE_WIDTH));
+		bench_free(b);
+		return mark_bench_table(t, k);
+	}
+	names = bench_names_list(all);
+	qerr(error, QUILL_ERROR_INPUT, "no benchmark %s in v%d (there: %s)", name, in->version,
+	     names);
+	g_free(names);
+	return NULL;
+}
+
 /* {{bench}}: the version's benchmarks that belong to the series as a whole;
- * {{bench NAME}}: that one, wherever it belongs. */
+ * {{bench NAME}}: that one, wherever it belongs, else an earlier
+ * version's. */
 static char *bench_token(const struct cover_input *in, const char *arg, GError **error)
 {
 	GPtrArray *all = version_benches(in, error), *pick;
@@ -116,68 +160,37 @@ static char *bench_token(const struct cover_input *in, const char *arg, GError *
 			g_ptr_array_add(pick, b);
 	}
 	if (arg && !pick->len) {
-		char *names = bench_names_list(all);
-
-		qerr(error, QUILL_ERROR_INPUT, "no benchmark %s in v%d (there: %s)", arg, in->version,
-		     names);
-		g_free(names);
 		g_ptr_array_unref(pick);
-		return NULL;
+		return bench_earlier(in, arg, all, error);
 	}
 	t = bench_tables(pick, BENCH_TABLE_TEXT, BENCH_TABLE_WIDTH);
 	g_ptr_array_unref(pick);
 	return strip_nl(t);
 }
 
-static gboolean bench_is_for(const struct bench_patch *bp, const struct commit_patch *p)
+/* {{objsize NAME}}: the size diff attached to the version as NAME, else
+ * the latest earlier version's, with a first line "(measured on vK)". */
+static char *objsize_token(const struct cover_input *in, const char *arg, GError **error)
 {
-	return (bp->commit && !strcmp(bp->commit, git_oid_tostr_s(&p->oid))) ||
-	       (bp->patch_id && *p->patch_id && !strcmp(bp->patch_id, p->patch_id));
-}
+	char *path, *t, *marked;
+	int k = 0;
 
-GPtrArray *cover_patch_notes(const struct series *s, int version, GPtrArray *patches,
-			     GError **error)
-{
-	GPtrArray *all, *notes;
-	GPtrArray **per;
-
-	if (!bench_load_version(&all, s->state, version, error))
+	if (!arg) {
+		qerr(error, QUILL_ERROR_INPUT, "names an attached size diff: {{objsize NAME}}");
 		return NULL;
-	per = g_new0(GPtrArray *, patches->len ? patches->len : 1);
-	for (guint i = 0; i < all->len; i++) {
-		struct bench *b = g_ptr_array_index(all, i);
-		int at = -1;
-
-		if (!b->patch)
-			continue;
-		/* by commit or patch-id first, then by subject */
-		for (guint k = 0; k < patches->len && at < 0; k++)
-			if (bench_is_for(b->patch, g_ptr_array_index(patches, k)))
-				at = (int)k;
-		for (guint k = 0; k < patches->len && at < 0; k++)
-			if (b->patch->subject &&
-			    !strcmp(b->patch->subject,
-				    ((struct commit_patch *)g_ptr_array_index(patches, k))->subject))
-				at = (int)k;
-		if (at < 0)
-			continue;
-		if (!per[at])
-			per[at] = g_ptr_array_new();
-		g_ptr_array_add(per[at], b);
 	}
-	notes = g_ptr_array_new_with_free_func(g_free);
-	for (guint k = 0; k < patches->len; k++) {
-		char *t = NULL;
-
-		if (per[k]) {
-			t = strip_nl(bench_tables(per[k], BENCH_TABLE_TEXT, BENCH_TABLE_WIDTH));
-			g_ptr_array_unref(per[k]);
-		}
-		g_ptr_array_add(notes, t);
-	}
-	g_free(per);
-	g_ptr_array_unref(all);
-	return notes;
+	path = bench_state_path(in->version, arg);
+	if (!state_get(in->s->state, path))
+		k = objsize_earlier(in->s->state, in->version, arg);
+	g_free(path);
+	if (!(t = objsize_render(in->s->state, k ? k : in->version, arg, error)))
+		return NULL;
+	strip_nl(t);
+	if (!k)
+		return t;
+	marked = g_strdup_printf("(measured on v%d)\n%s", k, t);
+	g_free(t);
+	return marked;
 }
 
 static char *lookup(const char *name, const char *arg, void *payload, GError **error)
@@ -187,16 +200,8 @@ static char *lookup(const char *name, const char *arg, void *payload, GError **e
 
 	if (!strcmp(name, "bench"))
 		return bench_token(in, arg, error);
-	if (!strcmp(name, "objsize")) {
-		char *t;
-
-		if (!arg) {
-			qerr(error, QUILL_ERROR_INPUT, "names an attached size diff: {{objsize NAME}}");
-			return NULL;
-		}
-		t = objsize_render(in->s->state, in->version, arg, error);
-		return t ? strip_nl(t) : NULL;
-	}
+	if (!strcmp(name, "objsize"))
+		return objsize_token(in, arg, error);
 	if (arg)
 		return NULL;
 	if (!strcmp(name, "cover"))

@@ -17,11 +17,17 @@
  *   {{bench}}                     the tables of the version's benchmarks that
  *                                 belong to the series as a whole (bench
  *                                 run/add without --patch), 72 columns
- *   {{bench NAME}}                benchmark NAME's tables; an error when the
- *                                 version has no such benchmark
+ *   {{bench NAME}}                benchmark NAME's tables; when the version
+ *                                 has none, the latest earlier version's,
+ *                                 marked "  (measured on vK)" under the
+ *                                 title line (the cover goes on into the
+ *                                 next version, its results stay behind);
+ *                                 an error when no version has one
  *   {{objsize NAME}}              the size diff attached as NAME (quill bench
  *                                 size --attach) to the version, as a table;
- *                                 an error when there is none
+ *                                 when it has none, the latest earlier
+ *                                 version's, after a line "(measured on
+ *                                 vK)"; an error when no version has one
  *   {{base_commit}} {{change_id}} {{prerequisites}} {{signature}}
  *   {{name}} {{version}} {{subject}}
  *   {{cover}}                     (template only) the working cover's body
@@ -34,6 +40,7 @@
 #include <git2.h>
 #include <glib.h>
 
+#include "core/warn.h"
 #include "series/rangediff.h"
 #include "series/series.h"
 
@@ -76,14 +83,23 @@ gboolean cover_prepare_with(struct cover_input *in, git_repository *repo, const 
 gboolean cover_render(char **subject_out, char **body_out, const struct cover_input *in,
 		      const char *cover_text, GError **error);
 
-/* The patch notes of a version: for each of `patches` (struct
- * commit_patch*, the version's, in order) the tables of the benchmarks
- * attached to it (bench run/add --patch: found by commit, else patch-id,
- * else subject), or NULL when it has none.  A benchmark whose patch is no
- * longer in the version is left out.  Caller owns the array (it frees its
- * strings); NULL with *error when a benchmark file does not parse. */
-GPtrArray *cover_patch_notes(const struct series *s, int version, GPtrArray *patches,
-			     GError **error);
+/* The patch notes of a version (lib/series/cover-notes.c): for each of
+ * `patches` (struct commit_patch* with COMMIT_WANT_DIFF, the version's, in
+ * order) the tables of the benchmarks of that version attached to it
+ * (bench run/add --patch), or NULL when it has none.  A benchmark names
+ * the commit it was measured on; it is placed at that commit, else at the
+ * patch series diff pairs it with (the pairing of range_pair_patches:
+ * with the patches of the frozen version that holds the commit, else with
+ * the commit itself while the repository has it: a reworded or changed
+ * patch keeps its table), else at the patch with its patch-id, else its
+ * subject.  Its table names the patch by its current subject.  A
+ * benchmark that cannot be placed (its patch dropped) is left out, and
+ * `warn` (may be NULL) told so with `payload`: "benchmark NAME: its patch
+ * 'SUBJECT' is not in vN; left out".  Caller owns the array (it frees its
+ * strings); NULL with *error when a benchmark file does not parse or a
+ * frozen version's patches cannot be read. */
+GPtrArray *cover_patch_notes(git_repository *repo, const struct series *s, int version,
+			     GPtrArray *patches, warn_fn warn, void *payload, GError **error);
 
 /* Split "subject\n\nbody" (leading blank lines skipped; caller owns both). */
 void cover_split(const char *text, char **subject, char **body);

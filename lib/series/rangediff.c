@@ -33,6 +33,16 @@ static struct pair_item *items_of(GPtrArray *patches)
 	return it;
 }
 
+GArray *range_pair_patches(GPtrArray *old, GPtrArray *new_)
+{
+	struct pair_item *a = items_of(old), *b = items_of(new_);
+	GArray *pairs = pair_versions(a, (int)old->len, b, (int)new_->len, 60);
+
+	g_free(a);
+	g_free(b);
+	return pairs;
+}
+
 gboolean range_compare(struct range_compare **out, git_repository *repo, const struct series *s,
 		       int va, int vb, GError **error)
 {
@@ -44,7 +54,6 @@ gboolean range_compare_with(struct range_compare **out, git_repository *repo,
 			    const git_oid *new_base, const git_oid *new_tip, GError **error)
 {
 	struct range_compare *c = g_new0(struct range_compare, 1);
-	struct pair_item *a, *b;
 
 	*out = NULL;
 	c->old_version = va;
@@ -61,11 +70,7 @@ gboolean range_compare_with(struct range_compare **out, git_repository *repo,
 		range_compare_free(c);
 		return FALSE;
 	}
-	a = items_of(c->old);
-	b = items_of(c->new_);
-	c->pairs = pair_versions(a, (int)c->old->len, b, (int)c->new_->len, 60);
-	g_free(a);
-	g_free(b);
+	c->pairs = range_pair_patches(c->old, c->new_);
 	for (guint i = 0; i < c->pairs->len; i++)
 		c->counts[g_array_index(c->pairs, struct pair, i).kind]++;
 	*out = c;

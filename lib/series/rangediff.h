@@ -32,6 +32,11 @@ gboolean range_compare_with(struct range_compare **out, git_repository *repo,
 			    const struct series *s, int va, int vb, GPtrArray *new_patches,
 			    const git_oid *new_base, const git_oid *new_tip, GError **error);
 
+/* The pairing range_compare makes, over any two lists of patches (struct
+ * commit_patch* with COMMIT_WANT_DIFF, borrowed): the pairs in the order
+ * of `new_`, indexes into the two lists (caller owns: g_array_unref). */
+GArray *range_pair_patches(GPtrArray *old, GPtrArray *new_);
+
 /* The diff between the two sides of a pair (their messages and diffs),
  * each line indented by four spaces, as range-diff shows it; "" for an
  * unchanged pair (caller owns). */

@@ -109,6 +109,12 @@ void state_set_string(struct state *st, const char *path, const char *s)
 	state_set(st, path, s, strlen(s));
 }
 
+void state_remove(struct state *st, const char *path)
+{
+	if (g_hash_table_remove(st->files, path))
+		st->dirty = TRUE;
+}
+
 static gint cmp_str(gconstpointer a, gconstpointer b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);

@@ -64,6 +64,9 @@ char *state_get_string(const struct state *st, const char *path);
 void state_set(struct state *st, const char *path, const void *data, gsize len);
 void state_set_string(struct state *st, const char *path, const char *s);
 
+/* Remove a file (nothing happens when there is none). */
+void state_remove(struct state *st, const char *path);
+
 /* Sorted paths of every file (caller owns the array; strings are borrowed). */
 GPtrArray *state_paths(const struct state *st);
 
