@@ -212,5 +212,7 @@ int cmd_bench_add(int argc, char **argv, struct ctx *ctx);
 int cmd_bench_show(int argc, char **argv, struct ctx *ctx);
 int cmd_bench_check(int argc, char **argv, struct ctx *ctx);
 int cmd_bench_size(int argc, char **argv, struct ctx *ctx);
+int cmd_bench_rm(int argc, char **argv, struct ctx *ctx);
+int cmd_bench_copy(int argc, char **argv, struct ctx *ctx);
 
 #endif

@@ -36,6 +36,8 @@ static const struct command commands[] = {
 	{ "bench", "add", cmd_bench_add, NEED_REPO, "attach results made elsewhere (hyperfine, perf stat, ...)" },
 	{ "bench", "show", cmd_bench_show, NEED_REPO, "the attached results as tables" },
 	{ "bench", "check", cmd_bench_check, NEED_REPO, "compare the numbers a message claims with the data" },
+	{ "bench", "rm", cmd_bench_rm, NEED_REPO, "take results out of the working version" },
+	{ "bench", "copy", cmd_bench_copy, NEED_REPO, "copy results of a frozen version into the working one" },
 	{ "bench", "size", cmd_bench_size, 0, "object size changes, symbol by symbol (bloat-o-meter)" },
 };
 
