@@ -1,6 +1,8 @@
 /* fuzz-body.c - message_body_decode on any bytes: the text valid UTF-8
  * without NUL, the lines tiling it, attachments and warnings printable;
- * and the line functions on the raw bytes. */
+ * and the line functions on the raw bytes.
+ *
+ * Facts: the decoded text's lines, its attachments, its warnings. */
 #include "fuzz.h"
 #include "mail/message-body.h"
 #include "mail/message.h"
@@ -59,6 +61,9 @@ static int fuzz_body_one(const uint8_t *data, size_t size)
 		fuzz_check_utf8(w, -1);
 		FUZZ_CHECK(!strchr(w, '\n'));
 	}
+	fuzz_fact_int("lines", b->lines->len);
+	fuzz_fact_int("attachments", b->attachments->len);
+	fuzz_fact_int("warnings", b->warnings->len);
 	message_body_free(b);
 	message_free(m);
 
