@@ -14,10 +14,13 @@
 # back there after every test); chain commands with && so a failing one fails
 # the test.  Helpers: test_cmp, test_cmp_json, test_mask_ids, test_must_fail,
 # test_expect_code, test_tick, test_commit, test_repo, skip_all, test_skip;
-# $SQ is a single quote.
+# $SQ is a single quote.  QUILL_BUILD_DIR (set by make check) names the tree
+# whose ./quill is tested; it is first in PATH.
+#
 # Where a command's whole output is fixed, compare all of it with test_cmp
-# against the expected text (a here-document), not a line of it with grep.  QUILL_BUILD_DIR (set by make
-# check) names the tree whose ./quill is tested; it is first in PATH.
+# against the expected text (a here-document), not a line of it with grep;
+# JSON with test_cmp_json; ids that need not be in the expectation masked
+# with test_mask_ids.
 
 TEST_NAME=$(basename "$0" .sh)
 if [ -z "${QUILL_BUILD_DIR:-}" ]; then
