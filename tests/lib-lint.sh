@@ -18,6 +18,12 @@
 #                              more arguments for both runs.  Outputs:
 #                              $TRASH/commit.out, $TRASH/mail.out.
 #   lint_out RULE FILE         the lines of FILE reported under RULE
+#   lint_expect [commit|mail] <EXPECT
+#                              the whole report of the last lint_case, on
+#                              the commit (default) or on the mail, is
+#                              EXPECT, with the 12-hex commit id that starts
+#                              a line as <id12> and the leading $TRASH/ left
+#                              out of the mail's name
 
 lint_repo() {
 	test_repo "$TRASH/repo" &&
@@ -26,6 +32,12 @@ lint_repo() {
 	BASE=$(git -C "$TRASH/repo" rev-parse --short=12 HEAD) &&
 	BASE_SUBJ="zone: add the watermark" &&
 	export BASE BASE_SUBJ
+}
+
+lint_expect() {
+	sed -e "s|^$TRASH/||" -e 's/^[0-9a-f]\{12\}:/<id12>:/' "$TRASH/${1:-commit}.out" >"$TRASH/lint.got" &&
+	cat >"$TRASH/lint.want" &&
+	test_cmp "$TRASH/lint.want" "$TRASH/lint.got"
 }
 
 lint_out() {

@@ -12,9 +12,15 @@
 #
 # Each test body runs with `eval` in the test shell, in $TRASH (it is cd'ed
 # back there after every test); chain commands with && so a failing one fails
-# the test.  Helpers: test_cmp, test_must_fail, test_expect_code, test_tick,
-# test_commit, test_repo, skip_all, test_skip.  QUILL_BUILD_DIR (set by make
-# check) names the tree whose ./quill is tested; it is first in PATH.
+# the test.  Helpers: test_cmp, test_cmp_json, test_mask_ids, test_must_fail,
+# test_expect_code, test_tick, test_commit, test_repo, skip_all, test_skip;
+# $SQ is a single quote.  QUILL_BUILD_DIR (set by make check) names the tree
+# whose ./quill is tested; it is first in PATH.
+#
+# Where a command's whole output is fixed, compare all of it with test_cmp
+# against the expected text (a here-document), not a line of it with grep;
+# JSON with test_cmp_json; ids that need not be in the expectation masked
+# with test_mask_ids.
 
 TEST_NAME=$(basename "$0" .sh)
 if [ -z "${QUILL_BUILD_DIR:-}" ]; then
@@ -51,6 +57,9 @@ git config --global user.name "$GIT_COMMITTER_NAME"
 git config --global user.email "$GIT_COMMITTER_EMAIL"
 git config --global init.defaultBranch main
 git config --global advice.detachedHead false
+
+# a single quote, for expected texts inside the single-quoted test bodies
+SQ="'"
 
 test_count=0
 test_failed=0
@@ -142,6 +151,21 @@ test_done() {
 
 test_cmp() {
 	diff -u "$1" "$2"
+}
+
+# test_cmp_json EXPECT ACTUAL: the same JSON document (keys in any order,
+# any layout); the diff is of both normalised.
+test_cmp_json() {
+	python3 -m json.tool --sort-keys "$1" >"$1.norm" &&
+	python3 -m json.tool --sort-keys "$2" >"$2.norm" &&
+	diff -u "$1.norm" "$2.norm"
+}
+
+# test_mask_ids [FILE]: FILE (or stdin) with every full object id (40 hex)
+# as <id> and every 12-hex word (a short id) as <id12>, for expectations
+# that should not hold ids.
+test_mask_ids() {
+	sed -E 's/[0-9a-f]{40}/<id>/g; s/\b[0-9a-f]{12}\b/<id12>/g' "$@"
 }
 
 # test_must_fail CMD...: CMD fails, but not by a signal (a crash).

@@ -6,6 +6,7 @@
 
 state() { git rev-parse refs/quill/series/${1:-zone}; }
 conf() { git show refs/quill/series/zone:$1 | sed -n "s/^$2=//p"; }
+change_id() { quill series show --json | jget /dev/stdin "d[\"change_id\"]"; }
 
 test_expect_success 'setup' '
 	test_repo r && cd r &&
@@ -25,10 +26,38 @@ test_expect_success '--dry-run shows what would be frozen and writes nothing' '
 	cd r &&
 	before=$(state) &&
 	quill series new-version --dry-run >out 2>err &&
-	grep -q "^would freeze v1 of zone: 3 patches on " out &&
-	grep -q "^zone: init the zones early\$" out &&
-	grep -q "^Tested on two machines.\$" out &&
-	! grep -q "a note to self" out &&
+	cat >expect <<-EOF &&
+	would freeze v1 of zone: 3 patches on $(git rev-parse --short=12 main)
+	the cover as it would be frozen:
+
+	zone: init the zones early
+
+	The zones are set up before the allocator needs them.
+
+	Tested on two machines.
+
+	---
+	Ada Author (3):
+	  zone: add file 1
+	  zone: add file 2
+	  zone: add file 3
+
+	 zone-1 | 1 +
+	 zone-2 | 1 +
+	 zone-3 | 1 +
+	 3 files changed, 3 insertions(+)
+	 create mode 100644 zone-1
+	 create mode 100644 zone-2
+	 create mode 100644 zone-3
+	---
+	base-commit: $(git rev-parse main)
+	change-id: $(change_id)
+
+	Best regards,
+	-- 
+	Ada Author <ada@example.org>
+	EOF
+	test_cmp expect out &&
 	test "$(state)" = "$before" &&
 	test -z "$(git tag -l "quill/zone/*")"
 '
@@ -37,8 +66,11 @@ test_expect_success 'new-version freezes v1 and says so' '
 	cd r &&
 	before=$(state) &&
 	quill series new-version >out 2>err &&
-	grep -q "^froze v1 of zone: 3 patches, tag quill/zone/v1\$" out &&
-	grep -q "now at v2" out &&
+	cat >expect <<-EOF &&
+	froze v1 of zone: 3 patches, tag quill/zone/v1
+	now at v2: the cover has a ${SQ}Changes in v2:${SQ} draft (quill series edit-cover)
+	EOF
+	test_cmp expect out &&
 	test "$(git rev-parse "$(state)^1")" = "$before" &&
 	test "$(conf series.conf version)" = 2
 '
@@ -82,19 +114,35 @@ test_expect_success 'the tag quill/zone/v1 is annotated, on the tip, with the fr
 test_expect_success 'the frozen v1 cover: subject, body, no comments, shortlog, diffstat, footers' '
 	cd r &&
 	git show refs/quill/series/zone:v1/cover >cover &&
-	test "$(sed -n 1p cover)" = "zone: init the zones early" &&
-	test "$(sed -n 2p cover)" = "" &&
-	test "$(sed -n 3p cover)" = "The zones are set up before the allocator needs them." &&
-	! grep -q "note to self" cover &&
-	test "$(sed -n 4,5p cover)" = "
-Tested on two machines." &&
-	! grep -q "{{" cover &&
-	grep -q "^Ada Author (3):\$" cover &&
-	grep -q "^  zone: add file 2\$" cover &&
-	grep -q "3 files changed, 3 insertions(+)" cover &&
-	grep -q "^base-commit: $(git rev-parse main)\$" cover &&
-	grep -q "^change-id: $(quill series show --json | jget /dev/stdin "d[\"change_id\"]")\$" cover &&
-	! grep -q "Changes in v" cover
+	cat >expect <<-EOF &&
+	zone: init the zones early
+
+	The zones are set up before the allocator needs them.
+
+	Tested on two machines.
+
+	---
+	Ada Author (3):
+	  zone: add file 1
+	  zone: add file 2
+	  zone: add file 3
+
+	 zone-1 | 1 +
+	 zone-2 | 1 +
+	 zone-3 | 1 +
+	 3 files changed, 3 insertions(+)
+	 create mode 100644 zone-1
+	 create mode 100644 zone-2
+	 create mode 100644 zone-3
+	---
+	base-commit: $(git rev-parse main)
+	change-id: $(change_id)
+
+	Best regards,
+	-- 
+	Ada Author <ada@example.org>
+	EOF
+	test_cmp expect cover
 '
 
 test_expect_success 'no run of blank lines in the frozen cover' '
@@ -107,13 +155,41 @@ test_expect_success 'after the bump the working cover has a "Changes in v2:" dra
 	cd r &&
 	quill series show --version 2 --json >j &&
 	jget j "d[\"detail\"][\"cover\"]" >cover &&
-	grep -q "^Changes in v2:\$" cover &&
-	grep -q "^- EDITME: what changed since v1\$" cover &&
-	grep -q "^{{changes}}\$" cover &&
-	grep -q "^{{link}}\$" cover &&
-	test "$(grep -c "^Changes in v" cover)" = 1 &&
+	cat >expect-cover <<-\EOF &&
+	zone: init the zones early
+
+	The zones are set up before the allocator needs them.
+
+	# a note to self that is not sent
+
+	Tested on two machines.
+
+	---
+	Changes in v2:
+	- EDITME: what changed since v1
+	{{changes}}
+	{{link}}
+
+	EOF
+	test_cmp expect-cover cover &&
 	quill series show --version 2 >text &&
-	grep -q "^Changes in v2:" text
+	test_mask_ids text >masked &&
+	{ cat <<-EOF && sed "\$d" expect-cover; } >expect &&
+	series zone  v2  change-id 20251201-zone-<id12>
+	  branch  zone, based on main
+	  subject [PATCH v2]
+
+	  v1  2025-12-01T10:03:00Z  3 patches        quill/zone/v1
+	  v2  (working)             3 patches        zone           3 unchanged
+
+	v2 (working):
+	   1/3 <id12> zone: add file 1
+	   2/3 <id12> zone: add file 2
+	   3/3 <id12> zone: add file 3
+
+	cover (working):
+	EOF
+	test_cmp expect masked
 '
 
 test_expect_success 'new-version -m CHANGES: v2 changes land in v2/changes and the v2 cover' '
@@ -125,28 +201,85 @@ test_expect_success 'new-version -m CHANGES: v2 changes land in v2/changes and t
 - kept the first one" >out 2>err &&
 	! grep -q EDITME err &&
 	git show refs/quill/series/zone:v2/changes >changes &&
-	grep -q "^- reworked the second patch\$" changes &&
-	grep -q "^- kept the first one\$" changes &&
-	grep -q "^- 2/3 \"zone: add file 2\": changed\$" changes &&
+	cat >expect <<-\EOF &&
+	- reworked the second patch
+	- kept the first one
+	- 2/3 "zone: add file 2": changed
+	- unchanged: 1/3, 3/3
+	EOF
+	test_cmp expect changes &&
 	git show refs/quill/series/zone:v2/cover >cover &&
-	grep -q "^Changes in v2:\$" cover &&
-	grep -q "^- reworked the second patch\$" cover &&
-	! grep -q EDITME cover &&
-	! grep -q "Link to v1" cover &&
-	grep -q "since v1: 1 changed, 2 unchanged" out
+	cat >expect <<-EOF &&
+	zone: init the zones early
+
+	The zones are set up before the allocator needs them.
+
+	Tested on two machines.
+
+	---
+	Changes in v2:
+	- reworked the second patch
+	- kept the first one
+	- 2/3 "zone: add file 2": changed
+	- unchanged: 1/3, 3/3
+
+	---
+	Ada Author (3):
+	  zone: add file 1
+	  zone: add file 2
+	  zone: add file 3
+
+	 zone-1 | 1 +
+	 zone-2 | 2 ++
+	 zone-3 | 1 +
+	 3 files changed, 4 insertions(+)
+	 create mode 100644 zone-1
+	 create mode 100644 zone-2
+	 create mode 100644 zone-3
+	---
+	base-commit: $(git rev-parse main)
+	change-id: $(change_id)
+
+	Best regards,
+	-- 
+	Ada Author <ada@example.org>
+	EOF
+	test_cmp expect cover &&
+	cat >expect <<-EOF &&
+	froze v2 of zone: 3 patches, tag quill/zone/v2
+	  since v1: 1 changed, 2 unchanged
+	now at v3: the cover has a ${SQ}Changes in v3:${SQ} draft (quill series edit-cover)
+	EOF
+	test_cmp expect out
 '
 
 test_expect_success 'the v3 draft goes in front of the v2 section, which keeps its text' '
 	cd r &&
 	quill series show --json --version 3 >j &&
 	jget j "d[\"detail\"][\"cover\"]" >cover &&
-	grep -n "^Changes in v" cover >headings &&
-	test "$(sed -n 1p headings | cut -d: -f2-)" = "Changes in v3:" &&
-	test "$(sed -n 2p headings | cut -d: -f2-)" = "Changes in v2:" &&
-	grep -q "^- reworked the second patch\$" cover &&
-	grep -q "^- 2/3 \"zone: add file 2\": changed\$" cover &&
-	test "$(grep -c "^{{changes}}\$" cover)" = 1 &&
-	grep -B1 "^Changes in v2:" cover | head -1 | grep -q "^\$"
+	cat >expect <<-\EOF &&
+	zone: init the zones early
+
+	The zones are set up before the allocator needs them.
+
+	# a note to self that is not sent
+
+	Tested on two machines.
+
+	---
+	Changes in v3:
+	- EDITME: what changed since v2
+	{{changes}}
+	{{link}}
+
+	Changes in v2:
+	- reworked the second patch
+	- kept the first one
+	- 2/3 "zone: add file 2": changed
+	- unchanged: 1/3, 3/3
+
+	EOF
+	test_cmp expect cover
 '
 
 test_expect_success 'new-version --msgid: v3 links to v2 (lore by default)' '
@@ -156,17 +289,109 @@ test_expect_success 'new-version --msgid: v3 links to v2 (lore by default)' '
 	test "$(quill series show --json | jget /dev/stdin "d[\"versions\"][2][\"sent\"]")" = true &&
 	test_commit "zone: a fifth patch" &&
 	quill series new-version -m "added a fifth patch" >/dev/null 2>&1 &&
+	git show refs/quill/series/zone:v4/changes >changes &&
+	cat >expect <<-\EOF &&
+	- added a fifth patch
+	- 5/5 "zone: a fifth patch": new
+	- unchanged: 1/5, 2/5, 3/5, 4/5
+	- Link to v3: https://lore.kernel.org/r/v3-cover@example.org
+	EOF
+	test_cmp expect changes &&
 	git show refs/quill/series/zone:v4/cover >cover &&
-	grep -q "^- Link to v3: https://lore.kernel.org/r/v3-cover@example.org\$" cover &&
-	git cat-file tag quill/zone/v4 | grep -q "Link to v3: https://lore.kernel.org/r/v3-cover@example.org" &&
-	git show refs/quill/series/zone:v4/changes | grep -q "Link to v3"
+	cat >expect <<-EOF &&
+	zone: init the zones early
+
+	The zones are set up before the allocator needs them.
+
+	Tested on two machines.
+
+	---
+	Changes in v4:
+	- added a fifth patch
+	- 5/5 "zone: a fifth patch": new
+	- unchanged: 1/5, 2/5, 3/5, 4/5
+	- Link to v3: https://lore.kernel.org/r/v3-cover@example.org
+
+	Changes in v3:
+	- added a fourth patch
+	- 4/4 "zone: a fourth patch": new
+	- unchanged: 1/4, 2/4, 3/4
+
+	Changes in v2:
+	- reworked the second patch
+	- kept the first one
+	- 2/3 "zone: add file 2": changed
+	- unchanged: 1/3, 3/3
+
+	---
+	Ada Author (5):
+	  zone: add file 1
+	  zone: add file 2
+	  zone: add file 3
+	  zone: a fourth patch
+	  zone: a fifth patch
+
+	 zone--a-fifth-patch.t  | 1 +
+	 zone--a-fourth-patch.t | 1 +
+	 zone-1                 | 1 +
+	 zone-2                 | 2 ++
+	 zone-3                 | 1 +
+	 5 files changed, 6 insertions(+)
+	 create mode 100644 zone--a-fifth-patch.t
+	 create mode 100644 zone--a-fourth-patch.t
+	 create mode 100644 zone-1
+	 create mode 100644 zone-2
+	 create mode 100644 zone-3
+	---
+	base-commit: $(git rev-parse main)
+	change-id: $(change_id)
+
+	Best regards,
+	-- 
+	Ada Author <ada@example.org>
+	EOF
+	test_cmp expect cover &&
+	git cat-file tag quill/zone/v4 | sed "1,/^\$/d" >msg &&
+	test_cmp cover msg
 '
 
 test_expect_success 'the link of a frozen section stays in later working covers' '
 	cd r &&
 	quill series show --json --version 5 | jget /dev/stdin "d[\"detail\"][\"cover\"]" >cover &&
-	grep -q "^- Link to v3: https://lore.kernel.org/r/v3-cover@example.org\$" cover &&
-	test "$(grep -c "{{link}}" cover)" = 1
+	cat >expect <<-\EOF &&
+	zone: init the zones early
+
+	The zones are set up before the allocator needs them.
+
+	# a note to self that is not sent
+
+	Tested on two machines.
+
+	---
+	Changes in v5:
+	- EDITME: what changed since v4
+	{{changes}}
+	{{link}}
+
+	Changes in v4:
+	- added a fifth patch
+	- 5/5 "zone: a fifth patch": new
+	- unchanged: 1/5, 2/5, 3/5, 4/5
+	- Link to v3: https://lore.kernel.org/r/v3-cover@example.org
+
+	Changes in v3:
+	- added a fourth patch
+	- 4/4 "zone: a fourth patch": new
+	- unchanged: 1/4, 2/4, 3/4
+
+	Changes in v2:
+	- reworked the second patch
+	- kept the first one
+	- 2/3 "zone: add file 2": changed
+	- unchanged: 1/3, 3/3
+
+	EOF
+	test_cmp expect cover
 '
 
 test_expect_success 'quill.linkmask, else b4.linkmask, shapes the link' '
@@ -189,12 +414,12 @@ test_expect_success 'new-version --json' '
 	cd r &&
 	test_commit "zone: a sixth patch" &&
 	quill series new-version --json >j 2>/dev/null &&
-	test "$(jget j "d[\"frozen\"]")" = 5 &&
-	test "$(jget j "d[\"version\"]")" = 6 &&
-	test "$(jget j "d[\"tag\"]")" = quill/zone/v5 &&
-	test "$(jget j "d[\"tip\"]")" = "$(git rev-parse zone)" &&
-	test "$(jget j "d[\"base\"]")" = "$(git rev-parse main)" &&
-	test "$(jget j "d[\"patches\"]")" = 6
+	cat >expect <<-EOF &&
+	{ "name": "zone", "frozen": 5, "tag": "quill/zone/v5",
+	  "base": "$(git rev-parse main)", "tip": "$(git rev-parse zone)",
+	  "patches": 6, "version": 6 }
+	EOF
+	test_cmp_json expect j
 '
 
 test_expect_success 'every version has its tag, and show lists them all' '

@@ -2,6 +2,7 @@
 # quill series push / fetch between real repositories: a bare "server"
 # and two clones, A and B, that share a series through it.
 . "$(dirname "$0")/lib.sh"
+. "$TEST_SRC/lib-series.sh"
 
 # state OID of series demo in repository $1 (or "none")
 state() {
@@ -37,19 +38,38 @@ test_expect_success 'default refspecs carry none of it (git push --all, git fetc
 
 test_expect_success 'push --dry-run says what would go and sends nothing' '
 	(cd a && quill series push --dry-run >../out) &&
-	grep "^series demo: would push (new, 1 tag to push)" out &&
-	grep "^notes: would push" out &&
+	cat >expect <<-EOF &&
+	would push to origin ($TRASH/server.git)
+	series demo: would push (new, 1 tag to push)
+	notes: would push (new)
+	EOF
+	test_cmp expect out &&
 	test "$(state server.git)" = none &&
 	(cd a && quill series push --dry-run --json >../out.json) &&
-	grep "\"dry_run\": true" out.json &&
-	grep "\"status\": \"would-push\"" out.json
+	cat >expect <<-EOF &&
+	{ "direction": "push", "remote": "origin", "url": "$TRASH/server.git",
+	  "tracking": "refs/quill-remote/origin/", "dry_run": true,
+	  "series": [ { "name": "demo", "status": "would-push", "local": "$(state a)",
+	                "remote": null, "message": null, "new": true, "tags": 1 } ],
+	  "tags": [ { "tag": "quill/demo/v1", "status": "would-push",
+	              "local": "$(git -C a rev-parse refs/tags/quill/demo/v1)",
+	              "remote": null, "message": null } ],
+	  "notes": { "name": "quill", "status": "would-push",
+	             "local": "$(git -C a rev-parse refs/notes/quill)",
+	             "remote": null, "message": null, "new": true },
+	  "status": 0 }
+	EOF
+	test_cmp_json expect out.json
 '
 
 test_expect_success 'A pushes: state ref, tag and notes arrive, nothing forced' '
 	(cd a && quill series push >../out) &&
-	grep "^pushing to origin" out &&
-	grep "^series demo: pushed (new, 1 tag pushed)" out &&
-	grep "^notes: pushed" out &&
+	cat >expect <<-EOF &&
+	pushing to origin ($TRASH/server.git)
+	series demo: pushed (new, 1 tag pushed)
+	notes: pushed (new)
+	EOF
+	test_cmp expect out &&
 	test "$(state server.git)" = "$(state a)" &&
 	test "$(git -C server.git rev-parse refs/tags/quill/demo/v1)" = \
 	     "$(git -C a rev-parse refs/tags/quill/demo/v1)" &&
@@ -60,11 +80,26 @@ test_expect_success 'A pushes: state ref, tag and notes arrive, nothing forced' 
 
 test_expect_success 'a second push is up to date' '
 	(cd a && quill series push >../out) &&
-	grep "^series demo: up to date" out &&
-	grep "^everything is up to date" out &&
+	cat >expect <<-EOF &&
+	pushing to origin ($TRASH/server.git)
+	series demo: up to date
+	notes: up to date
+	everything is up to date
+	EOF
+	test_cmp expect out &&
 	(cd a && quill series push --json >../out.json) &&
-	grep "\"status\": \"up-to-date\"" out.json &&
-	test_must_fail grep "\"status\": \"pushed\"" out.json
+	cat >expect <<-EOF &&
+	{ "direction": "push", "remote": "origin", "url": "$TRASH/server.git",
+	  "tracking": "refs/quill-remote/origin/", "dry_run": false,
+	  "series": [ { "name": "demo", "status": "up-to-date", "local": "$(state a)",
+	                "remote": "$(state a)", "message": null, "tags": 0 } ],
+	  "tags": [],
+	  "notes": { "name": "quill", "status": "up-to-date",
+	             "local": "$(git -C a rev-parse refs/notes/quill)",
+	             "remote": "$(git -C a rev-parse refs/notes/quill)", "message": null },
+	  "status": 0 }
+	EOF
+	test_cmp_json expect out.json
 '
 
 test_expect_success 'a plain git fetch still carries no state refs or notes' '
@@ -75,8 +110,13 @@ test_expect_success 'a plain git fetch still carries no state refs or notes' '
 
 test_expect_success 'B fetches: the series is adopted, its branch is named as missing' '
 	(cd b && quill series fetch >../out) &&
-	grep "^series demo: adopted" out &&
-	grep "branch demo missing locally: git fetch origin demo" out &&
+	cat >expect <<-EOF &&
+	fetched from origin ($TRASH/server.git)
+	series demo: adopted
+	  note: branch demo missing locally: git fetch origin demo:demo
+	notes: fast-forward
+	EOF
+	test_cmp expect out &&
 	test "$(state b)" = "$(state a)" &&
 	test "$(git -C b rev-parse refs/quill-remote/origin/series/demo)" = "$(state a)" &&
 	test "$(git -C b rev-parse refs/tags/quill/demo/v1)" = \
@@ -103,15 +143,24 @@ test_expect_success 'B freezes v2 and pushes: a fast-forward, with the new tag' 
 	quill series new-version -m "docs" >/dev/null 2>&1 &&
 	git push -q origin demo &&
 	quill series push >../out &&
-	grep "^series demo: pushed (fast-forward, 1 tag pushed)" ../out &&
-	grep "^notes: up to date" ../out &&
+	cat >expect <<-EOF &&
+	pushing to origin ($TRASH/server.git)
+	series demo: pushed (fast-forward, 1 tag pushed)
+	notes: up to date
+	EOF
+	test_cmp expect ../out &&
 	test "$(state ../server.git)" = "$(state .)"
 '
 
 test_expect_success 'A fetches: fast-forward, v2 and its tag arrive' '
 	cd a &&
 	quill series fetch >../out &&
-	grep "^series demo: fast-forward" ../out &&
+	cat >expect <<-EOF &&
+	fetched from origin ($TRASH/server.git)
+	series demo: fast-forward (1 tag created)
+	notes: up to date
+	EOF
+	test_cmp expect ../out &&
 	test "$(state .)" = "$(state ../b)" &&
 	test "$(git rev-parse refs/tags/quill/demo/v2)" = \
 	     "$(git -C ../b rev-parse refs/tags/quill/demo/v2)" &&
@@ -119,18 +168,34 @@ test_expect_success 'A fetches: fast-forward, v2 and its tag arrive' '
 	grep "\"tag\": \"quill/demo/v2\"" ../a.json &&
 	grep "\"version\": 3," ../a.json &&
 	quill series fetch >../out &&
-	grep "^series demo: up to date" ../out
+	cat >expect <<-EOF &&
+	fetched from origin ($TRASH/server.git)
+	series demo: up to date
+	notes: up to date
+	everything is up to date
+	EOF
+	test_cmp expect ../out
 '
 
 test_expect_success 'concurrent changes: A pushes first, B is rejected (exit 1)' '
 	(cd a && quill series edit --to alice@example.org >/dev/null) &&
 	(cd b && quill series edit --to bob@example.org >/dev/null) &&
 	(cd a && quill series push >../out) &&
-	grep "^series demo: pushed (fast-forward)" out &&
+	cat >expect <<-EOF &&
+	pushing to origin ($TRASH/server.git)
+	series demo: pushed (fast-forward)
+	notes: up to date
+	EOF
+	test_cmp expect out &&
 	before=$(state b) &&
 	(cd b && test_expect_code 1 quill series push >../out 2>../err) &&
-	grep "^quill: series demo: remote has changes you do not have; fetch first$" err &&
-	test $(wc -l <err) = 1 &&
+	echo "quill: series demo: remote has changes you do not have; fetch first" >expect &&
+	test_cmp expect err &&
+	cat >expect <<-EOF &&
+	pushing to origin ($TRASH/server.git)
+	notes: up to date
+	EOF
+	test_cmp expect out &&
 	test "$(state server.git)" = "$(state a)" &&
 	test "$(state b)" = "$before"
 '
@@ -138,35 +203,72 @@ test_expect_success 'concurrent changes: A pushes first, B is rejected (exit 1)'
 test_expect_success 'B fetches: divergence reported (exit 1), B left as it was' '
 	before=$(state b) &&
 	(cd b && test_expect_code 1 quill series fetch >../out 2>../err) &&
-	grep "series demo: diverged from origin" err &&
-	grep "nothing was overwritten" err &&
+	echo "quill: series demo: diverged from origin: both sides changed it; nothing was overwritten (theirs: refs/quill-remote/origin/series/demo)" >expect &&
+	test_cmp expect err &&
+	cat >expect <<-EOF &&
+	fetched from origin ($TRASH/server.git)
+	notes: up to date
+	EOF
+	test_cmp expect out &&
 	test "$(state b)" = "$before" &&
 	test "$(git -C b rev-parse refs/quill-remote/origin/series/demo)" = "$(state a)" &&
 	(cd b && quill series show --json >../b.json) &&
 	grep "bob@example.org" b.json &&
 	test_must_fail grep "alice@example.org" b.json &&
 	(cd b && test_expect_code 1 quill series fetch --json >../out.json) &&
-	grep "\"status\": \"diverged\"" out.json &&
-	grep "\"status\": 1" out.json
+	cat >expect <<-EOF &&
+	{ "direction": "fetch", "remote": "origin", "url": "$TRASH/server.git",
+	  "tracking": "refs/quill-remote/origin/", "dry_run": false,
+	  "series": [ { "name": "demo", "status": "diverged", "local": "$(state b)",
+	                "remote": "$(state a)",
+	                "message": "both sides changed it; nothing was overwritten (theirs: refs/quill-remote/origin/series/demo)",
+	                "tags": 0 } ],
+	  "tags": [],
+	  "notes": { "name": "quill", "status": "up-to-date",
+	             "local": "$(git -C b rev-parse refs/notes/quill)",
+	             "remote": "$(git -C b rev-parse refs/notes/quill)", "message": null },
+	  "status": 1 }
+	EOF
+	test_cmp_json expect out.json
 '
 
 test_expect_success 'a series only here is pushed while the diverged one is rejected' '
 	cd b &&
 	quill series new other --no-checkout >/dev/null &&
 	test_expect_code 1 quill series push >../out 2>../err &&
-	grep "^series other: pushed (new)" ../out &&
-	grep "series demo: remote has changes" ../err &&
+	cat >expect <<-EOF &&
+	pushing to origin ($TRASH/server.git)
+	series other: pushed (new)
+	notes: up to date
+	EOF
+	test_cmp expect ../out &&
+	echo "quill: series demo: remote has changes you do not have; fetch first" >expect &&
+	test_cmp expect ../err &&
 	git -C ../server.git rev-parse -q --verify refs/quill/series/other
 '
 
 test_expect_success 'fetch when yours is ahead does nothing and says so' '
 	cd a &&
 	quill series fetch >../out &&
-	grep "^series other: adopted" ../out &&
+	cat >expect <<-EOF &&
+	fetched from origin ($TRASH/server.git)
+	series demo: up to date
+	series other: adopted
+	  note: branch other missing locally: git fetch origin other:other
+	notes: up to date
+	EOF
+	test_cmp expect ../out &&
 	quill series edit --cc carol@example.org other >/dev/null &&
 	before=$(git rev-parse refs/quill/series/other) &&
 	quill series fetch >../out &&
-	grep "^series other: ahead" ../out &&
+	cat >expect <<-EOF &&
+	fetched from origin ($TRASH/server.git)
+	series demo: up to date
+	series other: ahead (yours has changes origin lacks: quill series push origin)
+	  note: branch other missing locally: git fetch origin other:other
+	notes: up to date
+	EOF
+	test_cmp expect ../out &&
 	test "$(git rev-parse refs/quill/series/other)" = "$before"
 '
 
@@ -174,21 +276,43 @@ test_expect_success 'push NAME pushes only that series' '
 	cd a &&
 	quill series edit --cc dave@example.org demo >/dev/null &&
 	quill series push origin other >../out &&
-	grep "^series other: pushed" ../out &&
-	test_must_fail grep "series demo" ../out &&
+	cat >expect <<-EOF &&
+	pushing to origin ($TRASH/server.git)
+	series other: pushed (fast-forward)
+	notes: up to date
+	EOF
+	test_cmp expect ../out &&
 	test "$(state ../server.git)" != "$(state .)"
 '
 
 test_expect_success 'push to a path, fetch from it: tracking refs named after the path' '
 	git init -q --bare mirror.git &&
 	(cd a && git push -q ../mirror.git demo && quill series push ../mirror.git demo >../out) &&
-	grep "^series demo: pushed (new" out &&
+	cat >expect <<-EOF &&
+	pushing to ../mirror.git ($TRASH/mirror.git)
+	series demo: pushed (new, 2 tags pushed)
+	notes: pushed (new)
+	EOF
+	test_cmp expect out &&
 	test "$(state mirror.git)" = "$(state a)" &&
 	test_repo c && cd c &&
 	git fetch -q ../mirror.git demo:demo &&
 	quill series fetch --json "$TRASH/mirror.git" >../out.json &&
 	slug=$(printf "%s" "$TRASH/mirror.git" | sed "s/[^A-Za-z0-9._-][^A-Za-z0-9._-]*/-/g; s/^-//") &&
-	grep "\"tracking\": \"refs/quill-remote/$slug/\"" ../out.json &&
+	cat >expect <<-EOF &&
+	{ "direction": "fetch", "remote": "$TRASH/mirror.git", "url": "$TRASH/mirror.git",
+	  "tracking": "refs/quill-remote/$slug/", "dry_run": false,
+	  "series": [ { "name": "demo", "status": "adopted", "local": null,
+	                "remote": "$(state ../a)", "message": null, "tags": 1 } ],
+	  "tags": [ { "tag": "quill/demo/v2", "status": "created", "local": null,
+	              "remote": "$(git -C ../a rev-parse refs/tags/quill/demo/v2)",
+	              "message": null } ],
+	  "notes": { "name": "quill", "status": "fast-forward",
+	             "local": "$(jget ../out.json "d[\"notes\"][\"local\"]")",
+	             "remote": "$(git -C ../a rev-parse refs/notes/quill)", "message": null },
+	  "status": 0 }
+	EOF
+	test_cmp_json expect ../out.json &&
 	test "$(git rev-parse "refs/quill-remote/$slug/series/demo")" = "$(state ../a)" &&
 	test "$(git rev-parse refs/quill/series/demo)" = "$(state ../a)" &&
 	git rev-parse -q --verify refs/tags/quill/demo/v2
@@ -199,7 +323,13 @@ test_expect_success 'quill.remote names the default remote' '
 	git remote add mirror ../mirror.git &&
 	git config quill.remote mirror &&
 	quill series push >../out &&
-	grep "^pushing to mirror" ../out &&
+	cat >expect <<-EOF &&
+	pushing to mirror (../mirror.git)
+	series demo: up to date
+	series other: pushed (new)
+	notes: up to date
+	EOF
+	test_cmp expect ../out &&
 	git config --unset quill.remote
 '
 
@@ -218,7 +348,14 @@ test_expect_success 'fetch: a local tag on another commit is reported, then rebu
 	git tag -d quill/demo/v1 >/dev/null &&
 	git tag -a -m "a rewritten v1" quill/demo/v1 "$v1tip~1" &&
 	test_expect_code 1 quill series fetch "$TRASH/mirror.git" >../out 2>../err &&
-	grep "^quill: tag quill/demo/v1: differs from .*tags follow this repository.s state" ../err &&
+	echo "quill: tag quill/demo/v1: differs from $TRASH/mirror.git${SQ}s, which stays in refs/quill-remote/$slug/tags/demo/v1; tags follow this repository${SQ}s state" >expect &&
+	test_cmp expect ../err &&
+	cat >expect <<-EOF &&
+	fetched from $TRASH/mirror.git
+	series demo: up to date (1 tag created)
+	notes: up to date
+	EOF
+	test_cmp expect ../out &&
 	test "$(git rev-parse refs/tags/quill/demo/v1^{commit})" = "$v1tip"
 '
 
@@ -226,7 +363,14 @@ test_expect_success 'fetch: an equivalent tag (same commit, another tag object) 
 	cd c &&
 	git tag -f -a -m "another message" quill/demo/v1 quill/demo/v1^{commit} >/dev/null &&
 	quill series fetch "$TRASH/mirror.git" >../out 2>../err &&
-	! grep "tag quill/demo/v1" ../err
+	test_cmp /dev/null ../err &&
+	cat >expect <<-EOF &&
+	fetched from $TRASH/mirror.git
+	series demo: up to date
+	notes: up to date
+	everything is up to date
+	EOF
+	test_cmp expect ../out
 '
 
 test_expect_success 'push: a remote tag that differs is reported and left alone' '
@@ -235,7 +379,14 @@ test_expect_success 'push: a remote tag that differs is reported and left alone'
 	git -C ../mirror.git tag -f -a -m "moved on the server" quill/demo/v1 "$other" >/dev/null &&
 	theirs=$(git -C ../mirror.git rev-parse refs/tags/quill/demo/v1) &&
 	test_expect_code 1 quill series push "$TRASH/mirror.git" demo >../out 2>../err &&
-	grep "^quill: tag quill/demo/v1: the remote.s tag differs; left alone" ../err &&
+	echo "quill: tag quill/demo/v1: the remote${SQ}s tag differs; left alone" >expect &&
+	test_cmp expect ../err &&
+	cat >expect <<-EOF &&
+	pushing to $TRASH/mirror.git
+	series demo: up to date
+	notes: up to date
+	EOF
+	test_cmp expect ../out &&
 	test "$(git -C ../mirror.git rev-parse refs/tags/quill/demo/v1)" = "$theirs"
 '
 
@@ -243,7 +394,11 @@ test_expect_success 'a remote without series: nothing to do, exit 0' '
 	git init -q --bare empty.git &&
 	cd a &&
 	quill series fetch ../empty.git >../out &&
-	grep "^no series on the remote" ../out &&
+	cat >expect <<-EOF &&
+	fetched from ../empty.git ($TRASH/empty.git)
+	no series on the remote
+	EOF
+	test_cmp expect ../out &&
 	git for-each-ref refs/quill-remote/ >../refs &&
 	test_must_fail grep empty.git ../refs
 '
@@ -251,23 +406,24 @@ test_expect_success 'a remote without series: nothing to do, exit 0' '
 test_expect_success 'an unknown remote is bad usage (2), one line' '
 	cd a &&
 	test_expect_code 2 quill series push nosuch 2>../err &&
-	test $(wc -l <../err) = 1 &&
-	grep "^quill: no remote .nosuch.: neither a configured remote nor a path or URL$" ../err &&
+	echo "quill: no remote ${SQ}nosuch${SQ}: neither a configured remote nor a path or URL" >expect &&
+	test_cmp expect ../err &&
 	test_expect_code 2 quill series fetch nosuch 2>../err &&
-	test $(wc -l <../err) = 1
+	test_cmp expect ../err
 '
 
 test_expect_success 'a series name given as REMOTE gets a hint' '
 	cd a &&
 	test_expect_code 2 quill series push demo 2>../err &&
-	test $(wc -l <../err) = 1 &&
-	grep "quill series push REMOTE demo" ../err
+	echo "quill: no remote ${SQ}demo${SQ}: neither a configured remote nor a path or URL (to push series demo: quill series push REMOTE demo)" >expect &&
+	test_cmp expect ../err
 '
 
 test_expect_success 'no origin and no quill.remote: bad usage (2)' '
 	cd c &&
 	test_expect_code 2 quill series push 2>../err &&
-	grep "no remote .origin." ../err
+	echo "quill: no remote ${SQ}origin${SQ}: add it (git remote add), set quill.remote, or name one" >expect &&
+	test_cmp expect ../err
 '
 
 test_expect_success 'an unreachable remote is an outside failure (4)' '
@@ -280,7 +436,8 @@ test_expect_success 'an unreachable remote is an outside failure (4)' '
 test_expect_success 'push of a series that does not exist: 2' '
 	cd a &&
 	test_expect_code 2 quill series push origin no-such-series 2>../err &&
-	grep "no series .no-such-series." ../err
+	echo "quill: no series ${SQ}no-such-series${SQ}" >expect &&
+	test_cmp expect ../err
 '
 
 test_expect_success 'the help text documents the exit codes' '

@@ -3,6 +3,7 @@
 # with a sent version made by b4's own reroll against a public-inbox served
 # on 127.0.0.1.
 . "$(dirname "$0")/lib.sh"
+. "$TEST_SRC/lib-series.sh"
 
 command -v b4 >/dev/null 2>&1 || skip_all "b4 is not installed"
 
@@ -58,15 +59,25 @@ test_expect_success 'setup: b4 prep -n demo-series -f main, two patches' '
 test_expect_success 'import-b4 makes series demo-series with b4 change-id and revision' '
 	cd r &&
 	quill series import-b4 b4/demo-series >../out &&
-	grep "^imported b4/demo-series as series demo-series" ../out &&
-	quill series show --json demo-series >../show.json &&
 	cid=$(sed -n "s/^change-id: //p" ../info) &&
-	grep "\"change_id\": \"$cid\"" ../show.json &&
+	cat >expect <<-EOF &&
+	imported b4/demo-series as series demo-series (change-id $cid), now at v1
+	  branch demo-series: 2 patches on $(git rev-parse --short=12 main), based on main (b4${SQ}s cover commit left out)
+	  b4/demo-series is unchanged; work on with: git switch demo-series
+	EOF
+	test_cmp expect ../out &&
+	quill series show --json demo-series >../show.json &&
 	rev=$(sed -n "s/^revision: //p" ../info) &&
 	test "$rev" = 1 &&
-	grep "^  \"version\": $rev," ../show.json &&
-	grep "\"branch\": \"demo-series\"" ../show.json &&
-	grep "\"base\": \"main\"" ../show.json
+	cat >expect <<-EOF &&
+	{ "name": "demo-series", "version": $rev, "change_id": "$cid",
+	  "branch": "demo-series", "base": "main", "prefixes": [], "to": [], "cc": [],
+	  "list": null, "prerequisites": [],
+	  "versions": [ { "version": 1, "tag": null, "date": null,
+	                  "base": "$(git rev-parse main)", "tip": "$(git rev-parse demo-series)",
+	                  "patches": 2, "sent": false, "frozen": false, "changed": null } ] }
+	EOF
+	test_cmp_json expect ../show.json
 '
 
 test_expect_success 'the new branch holds the patches, the cover commit left out' '
@@ -102,29 +113,39 @@ test_expect_success 'the working cover is b4 cover, without the tracking part' '
 test_expect_success 'the working version is v1 with both patches' '
 	cd r &&
 	quill series show demo-series >../show &&
-	grep "v1 .*(working) .* 2 patches" ../show
+	cat >expect <<-EOF &&
+	series demo-series  v1  change-id $(sed -n "s/^change-id: //p" ../info)
+	  branch  demo-series, based on main
+	  subject [PATCH]
+
+	  v1  (working)             2 patches        demo-series
+	EOF
+	test_cmp expect ../show
 '
 
 test_expect_success 'BRANCH missing: bad usage (2)' '
 	cd r &&
 	test_expect_code 2 quill series import-b4 b4/no-such 2>../err &&
-	grep "no branch .b4/no-such." ../err
+	echo "quill: no branch ${SQ}b4/no-such${SQ}" >expect &&
+	test_cmp expect ../err
 '
 
 test_expect_success 'a branch without the tracking marker: bad input (3), one line naming it' '
 	cd r &&
 	test_expect_code 3 quill series import-b4 main 2>../err &&
-	test $(wc -l <../err) = 1 &&
-	grep "^quill: branch .main. is not a b4 prep branch" ../err
+	echo "quill: branch ${SQ}main${SQ} is not a b4 prep branch: no commit holds the ${SQ}--- b4-submit-tracking ---${SQ} cover" >expect &&
+	test_cmp expect ../err
 '
 
 test_expect_success 'the series (or the target branch) exists: bad usage (2), nothing left' '
 	cd r &&
 	test_expect_code 2 quill series import-b4 b4/demo-series 2>../err &&
-	grep "series .demo-series. already exists" ../err &&
+	echo "quill: series ${SQ}demo-series${SQ} already exists: give --name" >expect &&
+	test_cmp expect ../err &&
 	git branch other main &&
 	test_expect_code 2 quill series import-b4 --name other b4/demo-series 2>../err &&
-	grep "a branch .other. exists already" ../err &&
+	echo "quill: a branch ${SQ}other${SQ} exists already: give --name for the new one" >expect &&
+	test_cmp expect ../err &&
 	test_must_fail git rev-parse -q --verify refs/quill/series/other &&
 	test "$(git rev-parse other)" = "$(git rev-parse main)"
 '
@@ -132,8 +153,12 @@ test_expect_success 'the series (or the target branch) exists: bad usage (2), no
 test_expect_success '--name NAME names the series and its branch' '
 	cd r &&
 	quill series import-b4 --name frob --json b4/demo-series >../out.json &&
-	grep "\"name\": \"frob\"" ../out.json &&
-	grep "\"branch\": \"frob\"" ../out.json &&
+	cat >expect <<-EOF &&
+	{ "name": "frob", "from": "b4/demo-series", "branch": "frob",
+	  "change_id": "$(sed -n "s/^change-id: //p" ../info)", "base": "main",
+	  "version": 1, "patches": 2, "versions": [] }
+	EOF
+	test_cmp_json expect ../out.json &&
 	same_commits main..demo-series main..frob
 '
 
@@ -146,8 +171,8 @@ test_expect_success 'another b4 cover strategy (tip-commit): bad input (3), it s
 	test "$(git config branch.b4/tipper.b4-prep-cover-strategy)" = tip-commit &&
 	git checkout -q b4/demo-series &&
 	test_expect_code 3 quill series import-b4 b4/tipper 2>../err &&
-	test $(wc -l <../err) = 1 &&
-	grep "by the .tip-commit. strategy" ../err &&
+	echo "quill: branch ${SQ}b4/tipper${SQ} keeps its b4 cover by the ${SQ}tip-commit${SQ} strategy; import-b4 reads the ${SQ}commit${SQ} strategy only" >expect &&
+	test_cmp expect ../err &&
 	test_must_fail git rev-parse -q --verify refs/heads/tipper
 '
 
@@ -186,19 +211,34 @@ test_expect_success 'b4 --manual-reroll against a local lore makes sent/demo-ser
 test_expect_success 'import-b4 of a sent version: v1 frozen from the tag, v2 working' '
 	cd r &&
 	quill series import-b4 --name sent-demo b4/demo-series >../out &&
-	grep "v1 .*sent .*2 patches.*quill/sent-demo/v1 (from sent/demo-series-v1)" ../out &&
+	cid=$(sed -n "s/^change-id: //p" ../info) &&
+	cat >expect <<-EOF &&
+	imported b4/demo-series as series sent-demo (change-id $cid), now at v2
+	  branch sent-demo: 2 patches on $(git rev-parse --short=12 main), based on main (b4${SQ}s cover commit left out)
+	  v1   sent  2 patches  quill/sent-demo/v1 (from sent/demo-series-v1)
+	  b4/demo-series is unchanged; work on with: git switch sent-demo
+	EOF
+	test_cmp expect ../out &&
 	quill series show --json sent-demo >../show.json &&
-	grep "^  \"version\": 2," ../show.json &&
-	grep "\"sent\": true" ../show.json &&
-	grep "\"cover_msgid\": \"$(cat ../msgid)\"" ../show.json &&
 	tip=$(git rev-parse "sent/demo-series-v1^{commit}") &&
-	grep "\"tip\": \"$tip\"" ../show.json &&
 	base=$(git cat-file tag sent/demo-series-v1 | sed -n "s/^base-commit: //p") &&
 	test "$base" = "$(git rev-parse main)" &&
-	grep "\"base\": \"$base\"" ../show.json &&
 	test "$(git rev-parse "quill/sent-demo/v1^{commit}")" = "$tip" &&
-	cid=$(sed -n "s/^change-id: //p" ../info) &&
-	grep "\"change_id\": \"$cid\"" ../show.json
+	cat >expect <<-EOF &&
+	{ "name": "sent-demo", "version": 2, "change_id": "$cid", "branch": "sent-demo",
+	  "base": "main", "prefixes": [], "to": [], "cc": [], "list": null,
+	  "prerequisites": [],
+	  "versions": [
+	    { "version": 1, "tag": "quill/sent-demo/v1",
+	      "date": "$(jget ../show.json "d[\"versions\"][0][\"date\"]")",
+	      "base": "$base", "tip": "$tip", "patches": 2, "sent": true, "frozen": true,
+	      "changed": null, "cover_msgid": "$(cat ../msgid)" },
+	    { "version": 2, "tag": null, "date": null, "base": "$base",
+	      "tip": "$(git rev-parse sent-demo)", "patches": 2, "sent": false,
+	      "frozen": false, "changed": "2 unchanged" } ] }
+	EOF
+	test_cmp_json expect ../show.json &&
+	jget ../show.json "d[\"versions\"][0][\"date\"]" | grep -Eq "^[0-9-]{10}T[0-9:]{8}Z\$"
 '
 
 test_expect_success 'the frozen v1 keeps the cover as sent and the patch-ids' '
@@ -220,14 +260,20 @@ test_expect_success 'the new branch of the rerolled series has no cover commit e
 	cover=$(git log --format=%H -F --grep="b4-submit-tracking" -1 b4/demo-series) &&
 	same_commits "$cover..b4/demo-series" main..sent-demo &&
 	quill series diff sent-demo v1 v2 --summary >../diff &&
-	grep "2 unchanged" ../diff
+	cat >expect <<-EOF &&
+	1:  $(git rev-parse --short=12 sent/demo-series-v1~1) = 1:  $(git rev-parse --short=12 sent-demo~1) frob: add the frobnicator
+	2:  $(git rev-parse --short=12 "sent/demo-series-v1^{commit}") = 2:  $(git rev-parse --short=12 sent-demo) frob: document the frobnicator
+	v1 -> v2 (working): 2 unchanged
+	EOF
+	test_cmp expect ../diff
 '
 
 test_expect_success 'a missing sent tag for a sent revision: bad input (3)' '
 	cd r &&
 	git tag -d sent/demo-series-v1 >/dev/null &&
 	test_expect_code 3 quill series import-b4 --name gone b4/demo-series 2>../err &&
-	grep "v1 has no tag sent/demo-series-v1" ../err &&
+	echo "quill: branch ${SQ}b4/demo-series${SQ} is at v2 but v1 has no tag sent/demo-series-v1 (nor sent/$(sed -n "s/^change-id: //p" ../info)-v1): cannot rebuild what was sent" >expect &&
+	test_cmp expect ../err &&
 	test_must_fail git rev-parse -q --verify refs/heads/gone
 '
 

@@ -143,8 +143,9 @@ test_expect_success 'garbage inside an mbox: one warning naming it, the rest thr
 		mail_msg b second a "<a>"
 	} >mixed &&
 	quill mail thread --json mixed >j 2>err &&
-	mail_warnings err 1 &&
-	grep -q "mixed: message 2 (byte [0-9]*): not a mail" err &&
+	off=$(grep -b -o "^From mboxrd" mixed | sed -n "2s/:.*//p") &&
+	echo "quill: warning: mixed: message 2 (byte $((off + 39))): not a mail (no header fields), left out" >expect &&
+	test_cmp expect err &&
 	test "$(jget j "[m[\"msgid\"] for m in d[\"messages\"]]")" = "[\"a\", \"b\"]"
 '
 
@@ -153,8 +154,9 @@ test_expect_success 'a file cut short: in a header block a warning, in a body no
 	head -c "$at" box >cut &&
 	tail -n 1 cut | grep -q "^In-Reply-To: <gone>" &&
 	quill mail thread --json cut >j 2>err &&
-	mail_warnings err 1 &&
-	grep -q "cut: message 8 (byte [0-9]*): the header block does not end" err &&
+	off=$(grep -b -o "^From mboxrd" cut | sed -n "8s/:.*//p") &&
+	echo "quill: warning: cut: message 8 (byte $((off + 39))): the header block does not end (cut short?)" >expect &&
+	test_cmp expect err &&
 	mail_depths j >got &&
 	test_cmp want.depths got &&
 	at=$(grep -b -o "^body of r0" box | sed "s/:.*//") &&
@@ -228,9 +230,9 @@ test_expect_success 'no From, no Date: kept, with nulls' '
 test_expect_success 'no Message-ID: one warning with the byte offset, a synthetic id' '
 	{ mail_msg a first && mail_msg "" "Re: first" a "<a>"; } >noid &&
 	quill mail thread --json noid >j 2>err &&
-	mail_warnings err 1 &&
 	off=$(grep -b -o "^From mboxrd" noid | sed -n "2s/:.*//p") &&
-	grep -q "noid: message 2 (byte $((off + 39))): no Message-ID" err &&
+	echo "quill: warning: noid: message 2 (byte $((off + 39))): no Message-ID (taken as <nomsgid.2@quill.invalid>)" >expect &&
+	test_cmp expect err &&
 	test "$(jget j "[(m[\"msgid\"], m[\"parent\"]) for m in d[\"messages\"]]")" = "[[\"a\", null], [\"nomsgid.2@quill.invalid\", \"a\"]]"
 '
 
@@ -238,8 +240,8 @@ test_expect_success 'duplicate Message-IDs: one warning, both kept as siblings' 
 	{ mail_msg a first && mail_msg d "Re: first" a "<a>" 1 && mail_msg d "Re: first" a "<a>" 2 &&
 	  mail_msg e "Re: Re: first" d "<a> <d>" 3; } >dup &&
 	quill mail thread --json dup >j 2>err &&
-	mail_warnings err 1 &&
-	grep -q "<d>: a second message with this Message-ID (message 3)" err &&
+	echo "quill: warning: <d>: a second message with this Message-ID (message 3), threaded as <d#dup2>" >expect &&
+	test_cmp expect err &&
 	mail_depths j >got &&
 	printf "a 0 -\nd 1 a\ne 2 d\nd#dup2 1 a\n" >want &&
 	test_cmp want got
@@ -248,9 +250,11 @@ test_expect_success 'duplicate Message-IDs: one warning, both kept as siblings' 
 test_expect_success 'a References loop: no cycle, one warning per message that closes one' '
 	{ mail_msg x one y "<y>" && mail_msg y two x "<x>" 1 && mail_msg z three "" "<z> <x> <z>" 2; } >loop &&
 	quill mail thread --json loop >j 2>err &&
-	mail_warnings err 2 &&
-	test "$(grep -c "<y>: its References" err)" = 1 &&
-	test "$(grep -c "<z>: its References" err)" = 1 &&
+	cat >expect <<-\EOF &&
+	quill: warning: <y>: its References or In-Reply-To would make a loop; the link that closes it is left out
+	quill: warning: <z>: its References or In-Reply-To would make a loop; the link that closes it is left out
+	EOF
+	test_cmp expect err &&
 	mail_depths j >got &&
 	printf "y 0 -\nx 1 y\nz 0 -\n" >want &&
 	test_cmp want got

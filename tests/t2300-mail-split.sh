@@ -102,10 +102,11 @@ test_expect_success '--mbox keeps the From lines, gives a final newline, writes 
 
 test_expect_success '--json: the count and the file names' '
 	quill mail split --json -o j "$DATA/escapes.mboxrd" >json &&
-	grep -q "\"count\": 3" json && grep -q "\"skipped\": 0" json &&
-	grep -q "\"j/0001\"" json && grep -q "\"j/0003\"" json &&
+	echo "{ \"count\": 3, \"skipped\": 0, \"files\": [ \"j/0001\", \"j/0002\", \"j/0003\" ] }" >expect &&
+	test_cmp_json expect json &&
 	quill mail split --json --mbox j.mbox "$DATA/escapes.mboxrd" >json2 &&
-	grep -q "\"mbox\": \"j.mbox\"" json2
+	echo "{ \"count\": 3, \"skipped\": 0, \"mbox\": \"j.mbox\" }" >expect &&
+	test_cmp_json expect json2
 '
 
 test_expect_success 'several inputs number on; standard input is -' '
@@ -140,8 +141,9 @@ test_expect_success 'a Maildir: cur/ then new/, names in order; same as git mail
 	printf "Subject: n1\n\nthree\n" >md/new/1700000000.c &&
 	printf "Subject: hidden\n\n" >md/cur/.dotfile &&
 	quill mail split -o mdout md >count && echo 3 >expect && test_cmp expect count &&
-	grep -q "^Subject: c1" mdout/0001 && grep -q "^Subject: c2" mdout/0002 &&
-	grep -q "^Subject: n1" mdout/0003 &&
+	test_cmp md/cur/1700000001.a:2,S mdout/0001 &&
+	test_cmp md/cur/1700000002.b:2,S mdout/0002 &&
+	test_cmp md/new/1700000000.c mdout/0003 &&
 	mkdir gmd && git mailsplit -ogmd md >/dev/null &&
 	for f in 0001 0002 0003; do test_cmp gmd/$f mdout/$f || return 1; done
 '
@@ -149,18 +151,31 @@ test_expect_success 'a Maildir: cur/ then new/, names in order; same as git mail
 test_expect_success '-o is made when missing; existing files are replaced' '
 	quill mail split -o deep/er/dir rt.in >/dev/null && test -f deep/er/dir/0002 &&
 	echo stale >deep/er/dir/0001 &&
-	quill mail split -o deep/er/dir rt.in >/dev/null && grep -q "^Subject: one" deep/er/dir/0001
+	quill mail split -o deep/er/dir rt.in >/dev/null &&
+	printf "Subject: one\n\nFrom x\n>From y\nplain\n" >expect &&
+	test_cmp expect deep/er/dir/0001
 '
 
 test_expect_success 'usage errors exit 2 and write nothing' '
-	test_expect_code 2 quill mail split -o u 2>err && grep -q "give at least one MBOX" err &&
+	usage() { echo "quill: mail split: $1 (see ${SQ}quill mail split --help${SQ})"; } &&
+	test_expect_code 2 quill mail split -o u 2>err &&
+	usage "give at least one MBOX (${SQ}-${SQ}: standard input)" >expect &&
+	test_cmp expect err &&
 	test_expect_code 2 quill mail split --mboxo --raw -o u rt.in 2>err &&
-	grep -q "exclude each other" err &&
+	usage "--mboxrd, --mboxo and --raw exclude each other" >expect &&
+	test_cmp expect err &&
 	test_expect_code 2 quill mail split -o u --mbox x rt.in 2>err &&
+	usage "-o and --mbox exclude each other" >expect &&
+	test_cmp expect err &&
 	test_expect_code 2 quill mail split --json --mbox - rt.in 2>err &&
+	usage "--json needs --mbox to name a file, not standard output" >expect &&
+	test_cmp expect err &&
 	test_expect_code 2 quill mail split -o u rt.in no-such-file 2>err &&
-	grep -q "no-such-file" err &&
+	echo "quill: no-such-file: No such file or directory" >expect &&
+	test_cmp expect err &&
 	test_expect_code 2 quill mail split -o u - - </dev/null 2>err &&
+	usage "${SQ}-${SQ} (standard input) given twice" >expect &&
+	test_cmp expect err &&
 	test ! -e u
 '
 
@@ -173,7 +188,8 @@ test_expect_success 'an unwritable output fails with 4, naming it' '
 		test_expect_code 4 quill mail split -o ro rt.in 2>err && grep -q "ro/0001" err
 	fi &&
 	test_expect_code 4 quill mail split --mbox no/such/dir/out rt.in 2>err &&
-	grep -q "no/such/dir/out" err
+	echo "quill: no/such/dir/out: No such file or directory" >expect &&
+	test_cmp expect err
 '
 
 test_expect_success 'mail split needs no repository and answers --help' '

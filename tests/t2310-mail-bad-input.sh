@@ -18,6 +18,12 @@ after_line() {
 	awk -v t="$2" '{ if ($0 == t) { print n + length($0) + 1; exit } n += length($0) + 1 }' "$1"
 }
 
+# sep_end FILE N: the byte offset just after the N-th "From " separator line.
+sep_end() {
+	grep -a -b -o "^From [a-z]*@example.org Mon Dec  1 1[0-2]:00:00 2025\$" "$1" |
+		sed -n "$2p" | awk -F: "{ print \$1 + length(\$0) - length(\$1) }"
+}
+
 # only_warnings N ERRFILE: ERRFILE has N lines, each a warning.
 only_warnings() {
 	test "$(wc -l <"$2")" -eq "$1" &&
@@ -35,8 +41,8 @@ test_expect_success 'a file cut mid-header: one warning with the byte offset, al
 	head -c $((off + 30)) good.mbox >cut.mbox &&
 	quill mail split -o cut cut.mbox >count 2>err &&
 	echo 3 >expect && test_cmp expect count &&
-	only_warnings 1 err &&
-	grep -q "^quill: warning: cut.mbox: message 3 (byte $off): the header block never ends" err &&
+	echo "quill: warning: cut.mbox: message 3 (byte $off): the header block never ends (cut short?)" >expect &&
+	test_cmp expect err &&
 	head -c 30 cut/0003 >e3 && cmp e3 cut/0003 && test_cmp good/0001 cut/0001
 '
 
@@ -44,8 +50,8 @@ test_expect_success 'binary garbage: not a mail, one warning, exit 3, nothing wr
 	{ printf "\200\001\n"; head -c 200000 /dev/urandom; } >garbage.bin &&
 	test_expect_code 3 quill mail split -o garbage garbage.bin >count 2>err &&
 	echo 0 >expect && test_cmp expect count &&
-	only_warnings 1 err &&
-	grep -q "^quill: warning: garbage.bin: not a mail: .*; skipped$" err &&
+	echo "quill: warning: garbage.bin: not a mail: no header field at its start; skipped" >expect &&
+	test_cmp expect err &&
 	test -z "$(ls garbage)"
 '
 
@@ -56,8 +62,8 @@ test_expect_success 'garbage between good messages: skipped, named, the rest wri
 	off=$((off + ${#FROM2} + 1)) &&
 	test_expect_code 3 quill mail split -o mixed mixed.mbox >count 2>err &&
 	echo 2 >expect && test_cmp expect count &&
-	only_warnings 1 err &&
-	grep -q "mixed.mbox: message 2 (byte $off): not a mail" err &&
+	echo "quill: warning: mixed.mbox: message 2 (byte $off): not a mail: no header field at its start; skipped" >expect &&
+	test_cmp expect err &&
 	test_cmp good/0001 mixed/0001 && test_cmp good/0003 mixed/0002
 '
 
@@ -65,8 +71,8 @@ test_expect_success 'NUL bytes inside a message: written as they are, one warnin
 	{ echo "$FROM1"; printf "Subject: nul\n\nbefore\000after\n\n"; echo "$FROM2"; msg two; } >nul.mbox &&
 	quill mail split -o nul nul.mbox >count 2>err &&
 	echo 2 >expect && test_cmp expect count &&
-	only_warnings 1 err &&
-	grep -q "nul.mbox: message 1 (byte 46): NUL bytes in the message (the first at byte 20)" err &&
+	echo "quill: warning: nul.mbox: message 1 (byte 46): NUL bytes in the message (the first at byte 20)" >expect &&
+	test_cmp expect err &&
 	printf "Subject: nul\n\nbefore\000after\n" >expect.nul && cmp expect.nul nul/0001 &&
 	test_cmp good/0002 nul/0002
 '
@@ -76,8 +82,8 @@ test_expect_success 'a 1 MB header line: one warning, the message and the next w
 	  printf "\n\nlong\n\n"; echo "$FROM2"; msg two; } >long.mbox &&
 	quill mail split -o long long.mbox >count 2>err &&
 	echo 2 >expect && test_cmp expect count &&
-	only_warnings 1 err &&
-	grep -q "long.mbox: message 1 (byte 46): a header line of 1000009 bytes at byte 0" err &&
+	echo "quill: warning: long.mbox: message 1 (byte 46): a header line of 1000009 bytes at byte 0 (RFC 5322 allows 998)" >expect &&
+	test_cmp expect err &&
 	test "$(wc -c <long/0001)" -eq $((1000009 + 7)) &&
 	test_cmp good/0002 long/0002
 '
@@ -87,16 +93,18 @@ test_expect_success 'no blank line after the header: one warning, written' '
 	  echo "$FROM2"; msg two; } >noblank.mbox &&
 	quill mail split -o noblank noblank.mbox >count 2>err &&
 	echo 2 >expect && test_cmp expect count &&
-	only_warnings 1 err &&
-	grep -q "noblank.mbox: message 1 (byte 46): no blank line after the header" err &&
-	grep -q "^the body starts at once" noblank/0001
+	echo "quill: warning: noblank.mbox: message 1 (byte 46): no blank line after the header" >expect &&
+	test_cmp expect err &&
+	printf "Subject: x\nFrom: a@example.org\nthe body starts at once\n" >expect &&
+	test_cmp expect noblank/0001
 '
 
 test_expect_success 'an empty message between two separators: skipped, exit 3' '
 	{ echo "$FROM1"; echo "$FROM2"; msg two; } >empty.mbox &&
 	test_expect_code 3 quill mail split -o empty empty.mbox >count 2>err &&
 	echo 1 >expect && test_cmp expect count &&
-	only_warnings 1 err && grep -q "message 1 (byte 46): an empty message; skipped" err &&
+	echo "quill: warning: empty.mbox: message 1 (byte 46): an empty message; skipped" >expect &&
+	test_cmp expect err &&
 	test_cmp good/0002 empty/0001
 '
 
@@ -114,7 +122,8 @@ test_expect_success 'a CRLF mbox with a problem: the offset counts the CRs' '
 	off=$(( $(after_line good.mbox "$FROM2") + 8 )) &&	# one CR per line before
 	quill mail split -o crlf crlf.mbox >count 2>err &&
 	echo 2 >expect && test_cmp expect count &&
-	only_warnings 1 err && grep -q "crlf.mbox: message 2 (byte $off): the header block never ends" err &&
+	echo "quill: warning: crlf.mbox: message 2 (byte $off): the header block never ends (cut short?)" >expect &&
+	test_cmp expect err &&
 	test_cmp good/0001 crlf/0001
 '
 
@@ -128,7 +137,7 @@ test_expect_success 'a Maildir with a file that cannot be read: one warning nami
 	echo 2 >expect && test_cmp expect count &&
 	only_warnings 2 err &&
 	grep -q "md/cur/1700000002.b.*; skipped" err && grep -q "md/cur/1700000003.c.*; skipped" err &&
-	grep -q "^Subject: c1" mdout/0001 && grep -q "^Subject: n1" mdout/0002
+	test_cmp md/cur/1700000001.a mdout/0001 && test_cmp md/new/1700000004.d mdout/0002
 '
 
 if [ "$(id -u)" = 0 ]; then
@@ -149,15 +158,18 @@ test_expect_success 'several problems in one run: one line each, each message na
 	cat cut.mbox >all.mbox && printf "\n" >>all.mbox && cat nul.mbox long.mbox >>all.mbox &&
 	quill mail split -o all all.mbox >count 2>err &&
 	echo 7 >expect && test_cmp expect count &&
-	only_warnings 3 err &&
-	grep -q "message 3 (byte [0-9]*): the header block never ends" err &&
-	grep -q "message 4 (byte [0-9]*): NUL bytes" err &&
-	grep -q "message 6 (byte [0-9]*): a header line of 1000009" err
+	cat >expect <<-EOF &&
+	quill: warning: all.mbox: message 3 (byte $(sep_end all.mbox 3)): the header block never ends (cut short?)
+	quill: warning: all.mbox: message 4 (byte $(sep_end all.mbox 4)): NUL bytes in the message (the first at byte 20)
+	quill: warning: all.mbox: message 6 (byte $(sep_end all.mbox 6)): a header line of 1000009 bytes at byte 0 (RFC 5322 allows 998)
+	EOF
+	test_cmp expect err
 '
 
 test_expect_success 'garbage on standard input is named so' '
 	test_expect_code 3 quill mail split -o stdin - <garbage.bin >count 2>err &&
-	only_warnings 1 err && grep -q "^quill: warning: standard input: not a mail" err
+	echo "quill: warning: standard input: not a mail: no header field at its start; skipped" >expect &&
+	test_cmp expect err
 '
 
 test_done

@@ -34,21 +34,37 @@ test_expect_success 'every fixture, default settings, as git prints it' '
 
 test_expect_success 'a kernel trailer block: every trailer, in order' '
 	parse_both "$DATA/kernel.msg" &&
-	test $(wc -l <actual) = 10 &&
-	head -n 1 actual | grep -q "^Fixes: 0123456789ab (\"mm/zone: compute watermarks: once, at boot\")\$" &&
-	grep -q "^Cc: stable@vger.kernel.org # 6.1+\$" actual
+	cat >expect <<-\EOF &&
+	Fixes: 0123456789ab ("mm/zone: compute watermarks: once, at boot")
+	Reported-by: syzbot+5b2e0a1f3c4d@syzkaller.appspotmail.com
+	Closes: https://lore.example.org/all/0000000000001@example.org/
+	Link: https://lore.example.org/r/20251201-zone-v2-1@example.org
+	Cc: stable@vger.kernel.org # 6.1+
+	Co-developed-by: Petra Quist <petra@example.org>
+	Signed-off-by: Petra Quist <petra@example.org>
+	Reviewed-by: Olaf Brenn <olaf.brenn@example.com>
+	Acked-by: Mira Tal <mira@example.net>
+	Signed-off-by: Ada Author <ada@example.org>
+	EOF
+	test_cmp expect actual
 '
 
 test_expect_success 'the --- divider ends the message; --no-divider does not' '
 	parse_both "$DATA/divider.msg" &&
 	test "$(cat actual)" = "Signed-off-by: Ada Author <ada@example.org>" &&
 	parse_both "$DATA/divider.msg" --no-divider &&
-	! grep -q "Signed-off-by" actual
+	test_cmp /dev/null actual
 '
 
 test_expect_success 'continuation lines are unfolded' '
 	parse_both "$DATA/continuation.msg" &&
-	grep -q "^Reported-by: Lars Odd <lars@example.com>\$" actual
+	cat >expect <<-\EOF &&
+	Fixes: 0123456789ab ("fs/quux: a very long subject line that somebody wrapped over two lines")
+	Reported-by: Lars Odd <lars@example.com>
+	Tested-by: Tess Tenn   <tess@example.com>
+	Signed-off-by: Ada Author <ada@example.org>
+	EOF
+	test_cmp expect actual
 '
 
 test_expect_success 'CRLF messages, with and without a patch' '
@@ -98,9 +114,19 @@ test_expect_success 'trailer.separators from -c' '
 	parse_both "$DATA/separators.msg" &&
 	test ! -s actual &&
 	parse_both "$DATA/separators.msg" -c "trailer.separators=:=#" &&
-	grep -q "^Bug: 4711\$" actual &&
+	cat >expect <<-\EOF &&
+	Bug: 4711
+	Acked-by: Mira Tal <mira@example.net>
+	Reviewed-by: Olaf Brenn <olaf.brenn@example.com>
+	EOF
+	test_cmp expect actual &&
 	parse_both "$DATA/separators.msg" -c "trailer.separators=:=#" -c "trailer.ack.key=Acked-by= " &&
-	grep -q "^Acked-by= Mira" actual
+	cat >expect <<-\EOF &&
+	Bug: 4711
+	Acked-by= Mira Tal <mira@example.net>
+	Reviewed-by: Olaf Brenn <olaf.brenn@example.com>
+	EOF
+	test_cmp expect actual
 '
 
 test_expect_success 'configuration from a repository, and -c after it' '
@@ -135,7 +161,8 @@ test_expect_success 'no final newline, empty input, a title alone' '
 test_expect_success 'a non-UTF-8 message is parsed byte-wise, as git does' '
 	printf "zone: caf\\351\\n\\nbody \\377\\n\\nReported-by: Ren\\351 M\\374ller <r@example.org>\\nT\\351st: not a token\\nSigned-off-by: J\\370rn <j@example.org>\\n" >latin1.msg &&
 	parse_both latin1.msg &&
-	grep -q "^Reported-by: Ren" actual &&
+	printf "Reported-by: Ren\351 M\374ller <r@example.org>\nSigned-off-by: J\370rn <j@example.org>\n" >expect &&
+	test_cmp expect actual &&
 	printf "x\\n\\nA: \\200\\376\\377\\nSigned-off-by: \\377\\n" >bytes.msg &&
 	parse_both bytes.msg &&
 	test $(wc -l <actual) = 2
@@ -151,8 +178,8 @@ test_expect_success 'several FILEs are printed in turn; - is standard input' '
 
 test_expect_success 'a missing FILE: exit 2, one line, the other files still printed' '
 	test_expect_code 2 quill trailer parse "$DATA/kernel.msg" no-such-file "$DATA/divider.msg" >actual 2>err &&
-	test $(wc -l <err) = 1 &&
-	grep -q "^quill: trailer parse: cannot read no-such-file: " err &&
+	echo "quill: trailer parse: cannot read no-such-file: No such file or directory" >expect &&
+	test_cmp expect err &&
 	{ git interpret-trailers --parse "$DATA/kernel.msg" &&
 	  git interpret-trailers --parse "$DATA/divider.msg"; } >expect &&
 	test_cmp expect actual
@@ -160,9 +187,11 @@ test_expect_success 'a missing FILE: exit 2, one line, the other files still pri
 
 test_expect_success 'bad settings and bad usage exit 2' '
 	test_expect_code 2 quill trailer parse -c nodot=x </dev/null 2>err &&
-	test $(wc -l <err) = 1 &&
+	echo "quill: trailer parse: -c nodot=x: not a key=value setting (see ${SQ}quill trailer parse --help${SQ})" >expect &&
+	test_cmp expect err &&
 	test_expect_code 2 quill trailer parse -c trailer.x.key </dev/null 2>err &&
-	grep -q "trailer.x.key: no value" err &&
+	echo "quill: trailer parse: trailer.x.key: no value (see ${SQ}quill trailer parse --help${SQ})" >expect &&
+	test_cmp expect err &&
 	test_expect_code 2 quill trailer parse -c core.commentChar= </dev/null &&
 	test_expect_code 2 quill trailer parse --no-such-option </dev/null &&
 	test_expect_code 2 quill trailer parse --rev-range HEAD "$DATA/kernel.msg" &&
@@ -173,7 +202,8 @@ test_expect_success 'a bad setting in a config file exits 3' '
 	test_repo badcfg && cd badcfg &&
 	printf "[trailer]\n\tseparators\n" >>.git/config &&
 	test_expect_code 3 quill trailer parse <"$DATA/kernel.msg" 2>err &&
-	grep -q "trailer.separators" err
+	echo "quill: trailer parse: bad configuration: trailer.separators: no value" >expect &&
+	test_cmp expect err
 '
 
 # --rev-range: one commit per fixture, kept verbatim
@@ -273,7 +303,8 @@ test_expect_success '--rev-range: bad range 2, outside a repository 2' '
 	test $(wc -l <err) = 1 &&
 	mkdir -p "$TRASH/norepo" && cd "$TRASH/norepo" &&
 	GIT_CEILING_DIRECTORIES=$TRASH test_expect_code 2 quill trailer parse --rev-range HEAD 2>err &&
-	grep -q "not in a git repository" err
+	echo "quill: trailer parse: --rev-range: not in a git repository" >expect &&
+	test_cmp expect err
 '
 
 test_done

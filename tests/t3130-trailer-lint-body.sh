@@ -20,19 +20,28 @@ body() {
 test_expect_success 'fixes-format: <sha> ("subject") on one line' '
 	fixes "$BASE $BASE_SUBJ" | lint_case fixes-format fires 5 &&
 	fixes "$BASE ($BASE_SUBJ)" | lint_case fixes-format fires 5 &&
-	grep -q "the subject goes in double quotes" commit.out &&
+	lint_expect <<-\EOF &&
+	<id12>:5: error: fixes-format: Fixes: the subject goes in double quotes: the form is Fixes: <12 hex digits> ("<subject>")
+	total: 1 error, 0 warnings, 0 info in 1 commit
+	EOF
 	fixes "commit $BASE (\"$BASE_SUBJ\")" | lint_case fixes-format fires 5 &&
 	fixes "$BASE (\"$BASE_SUBJ\") and more" | lint_case fixes-format fires 5 &&
 	printf "zone: fix it\n\nThe fix.\n\nFixes: %s (\"zone: add\n the watermark\")\n%s\n" "$BASE" "$SOB" |
 		lint_case fixes-format fires 5 &&
-	grep -q "on one line" commit.out &&
+	lint_expect <<-\EOF &&
+	<id12>:5: error: fixes-format: Fixes: keep it on one line, however long: the form is Fixes: <12 hex digits> ("<subject>")
+	total: 1 error, 0 warnings, 0 info in 1 commit
+	EOF
 	fixes "$BASE (\"$BASE_SUBJ\")" | lint_case fixes-format quiet -
 '
 
 test_expect_success 'fixes-sha: at least 12 hex digits, lower case' '
 	short=$(printf %s "$BASE" | cut -c1-8) &&
 	fixes "$short (\"$BASE_SUBJ\")" | lint_case fixes-sha fires 5 &&
-	grep -q "has 8 hex digits: give at least 12" commit.out &&
+	lint_expect <<-EOF &&
+	<id12>:5: error: fixes-sha: Fixes: $short has 8 hex digits: give at least 12 (git log -1 --abbrev=12 --format=${SQ}%h ("%s")${SQ})
+	total: 1 error, 0 warnings, 0 info in 1 commit
+	EOF
 	upper=$(printf %s "$BASE" | tr a-f A-F) &&
 	fixes "$upper (\"$BASE_SUBJ\")" | lint_case fixes-sha fires 5 &&
 	fixes "$BASE (\"$BASE_SUBJ\")" | lint_case fixes-sha quiet -
@@ -40,13 +49,19 @@ test_expect_success 'fixes-sha: at least 12 hex digits, lower case' '
 
 test_expect_success 'fixes-unknown: the commit must exist (resolved through libgit2)' '
 	fixes "0123456789ab (\"zone: no such\")" | lint_case fixes-unknown fires 5 &&
-	grep -q "no commit 0123456789ab in this repository" commit.out &&
+	lint_expect <<-\EOF &&
+	<id12>:5: error: fixes-unknown: Fixes: no commit 0123456789ab in this repository
+	total: 1 error, 0 warnings, 0 info in 1 commit
+	EOF
 	fixes "$BASE (\"$BASE_SUBJ\")" | lint_case fixes-unknown quiet -
 '
 
 test_expect_success 'fixes-subject: the subject is the commit'"'"'s' '
 	fixes "$BASE (\"zone: add a watermark\")" | lint_case fixes-subject fires 5 &&
-	grep -q "the subject of $BASE is \"$BASE_SUBJ\"" commit.out &&
+	lint_expect <<-EOF &&
+	<id12>:5: warning: fixes-subject: Fixes: the subject of $BASE is "zone: add the watermark"
+	total: 0 errors, 1 warning, 0 info in 1 commit
+	EOF
 	fixes "$BASE (\"$BASE_SUBJ\")" | lint_case fixes-subject quiet -
 '
 
@@ -67,10 +82,16 @@ test_expect_success 'fixes-missing: a crash report or a stable Cc wants a Fixes:
 test_expect_success 'commit-ref-format: commit <12+ hex> ("subject") in the body' '
 	short=$(printf %s "$BASE" | cut -c1-8) &&
 	body "As done in commit $short, the fix." | lint_case commit-ref-format fires 3 &&
-	grep -q "name a commit as commit $BASE (\"$BASE_SUBJ\")" commit.out &&
+	lint_expect <<-EOF &&
+	<id12>:3: error: commit-ref-format: commit $short: name a commit as commit $BASE ("zone: add the watermark")
+	total: 1 error, 0 warnings, 0 info in 1 commit
+	EOF
 	body "As done in commit $BASE, the fix." | lint_case commit-ref-format fires 3 &&
 	body "As done in $BASE, the fix." | lint_case commit-ref-format fires 3 &&
-	grep -q "$BASE is a commit: name it as" commit.out &&
+	lint_expect <<-EOF &&
+	<id12>:3: error: commit-ref-format: $BASE is a commit: name it as commit $BASE ("zone: add the watermark")
+	total: 1 error, 0 warnings, 0 info in 1 commit
+	EOF
 	printf "zone: fix it\n\nAs done in commit %s\n(\"%s\"), the fix.\n\n%s\n" "$BASE" "$BASE_SUBJ" "$SOB" |
 		lint_case commit-ref-format quiet - &&
 	body "This reverts commit $(git -C repo rev-parse HEAD)." | lint_case commit-ref-format quiet - &&
@@ -90,7 +111,10 @@ test_expect_success 'commit-ref-subject: the subject is the commit'"'"'s' '
 long="The watermark of an empty zone was computed from a stale counter, so it was zero."
 test_expect_success 'long-line: over 75 characters, once, with the count' '
 	printf "zone: fix it\n\n%s\n%s\n\n%s\n" "$long" "$long" "$SOB" | lint_case long-line fires 3 &&
-	grep -q "a line of 81 characters, over 75 (wrap the text; 1 more line)" commit.out &&
+	lint_expect <<-\EOF &&
+	<id12>:3: warning: long-line: a line of 81 characters, over 75 (wrap the text; 1 more line)
+	total: 0 errors, 1 warning, 0 info in 1 commit
+	EOF
 	test "$(lint_out long-line commit.out | wc -l)" = 1 &&
 	body "$(printf %75s | tr " " x)" | lint_case long-line quiet -
 '
@@ -105,7 +129,10 @@ test_expect_success 'diff-in-message: no diff text in the message (git am would 
 		lint_case diff-in-message fires 5 &&
 	printf "zone: fix it\n\nThe fix.\n\n%s\n---\nv2: more\n" "$SOB" |
 		lint_case diff-in-message fires 6 commit-only &&
-	grep -q "git am drops the rest" commit.out &&
+	lint_expect <<-EOF &&
+	<id12>:6: error: diff-in-message: a ${SQ}---${SQ} line in the message: git am drops the rest of it, trailers too
+	total: 1 error, 0 warnings, 0 info in 1 commit
+	EOF
 	body "The fix takes --- a/ and +++ b/ apart." | lint_case diff-in-message quiet -
 '
 
@@ -138,7 +165,10 @@ test_expect_success 'invalid-utf8: the message in UTF-8' '
 test_expect_success 'subject-format: length, and a [PATCH] prefix in a commit' '
 	printf "zone: fix the watermark of an empty zone that was computed from a stale count\n\nThe fix.\n\n%s\n" "$SOB" |
 		lint_case subject-format fires 1 &&
-	grep -q "a subject of 77 characters, over 75" commit.out &&
+	lint_expect <<-\EOF &&
+	<id12>:1: warning: subject-format: a subject of 77 characters, over 75
+	total: 0 errors, 1 warning, 0 info in 1 commit
+	EOF
 	printf "[PATCH v2] zone: fix it\n\nThe fix.\n\n%s\n" "$SOB" | lint_case subject-format fires 1 commit-only &&
 	body "The fix." | lint_case subject-format quiet -
 '

@@ -85,7 +85,15 @@ test_expect_success '--series NAME: the working version, the sender as submitter
 		quill trailer lint >../out 2>&1; test $? = 0) &&
 	(cd repo && GIT_COMMITTER_NAME="Mira Marrow" GIT_COMMITTER_EMAIL=mira@example.org \
 		test_expect_code 1 quill trailer lint --series feat >../out) &&
-	grep -q "sign-off-submitter: no Signed-off-by by the submitter, Mira Marrow <mira@example.org>" out &&
+	f1=$(git -C repo rev-parse --short=12 feat~1) && f2=$(git -C repo rev-parse --short=12 feat) &&
+	cat >expect <<-EOF &&
+	$f1:5: error: sign-off-submitter: no Signed-off-by by the submitter, Mira Marrow <mira@example.org>, who sends it on
+	$f1:5: info: tag-spelling: ${SQ}Signed-Off-By${SQ} is spelled Signed-off-by
+	$f2:5: error: sign-off-submitter: no Signed-off-by by the submitter, Mira Marrow <mira@example.org>, who sends it on
+	$f2:5: info: tag-spelling: ${SQ}Signed-Off-By${SQ} is spelled Signed-off-by
+	total: 2 errors, 0 warnings, 2 info in 2 commits
+	EOF
+	test_cmp expect out &&
 	(cd repo && git config quill.from "Ada Author <ada@example.org>" &&
 	 GIT_COMMITTER_NAME="Mira Marrow" GIT_COMMITTER_EMAIL=mira@example.org quill trailer lint --series feat >../out) &&
 	! lint_out sign-off-submitter out && git -C repo config --unset quill.from

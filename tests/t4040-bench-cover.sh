@@ -28,8 +28,20 @@ test_expect_success 'setup: a series of 3 patches, results for the series and fo
 	quill bench add probe step.txt --role patched --format samples --unit ms --patch HEAD~ >/dev/null &&
 	quill bench show rebind >rebind.table &&
 	quill bench show probe >probe.table &&
-	grep -q "patched vs base: -10.55%" rebind.table &&
-	grep -q "for \"p: add file 2\"" probe.table
+	cat >expect <<-\EOF &&
+	rebind
+	value [ms]  n   mean  stddev  median    min    max
+	  base      5  10.24    0.11   10.20  10.10  10.40
+	  patched   5   9.16    0.11    9.20   9.00   9.30
+	  patched vs base: -10.55% (95% CI -12.17% to -8.92%), p < 0.001
+	EOF
+	test_cmp expect rebind.table &&
+	cat >expect <<-\EOF &&
+	probe (for "p: add file 2")
+	value [ms]  n  mean  stddev  median   min   max
+	  patched   3  7.60    0.10    7.60  7.50  7.70
+	EOF
+	test_cmp expect probe.table
 '
 
 test_expect_success '{{bench}}: the series-wide tables, exactly as bench show prints them' '
@@ -39,6 +51,9 @@ test_expect_success '{{bench}}: the series-wide tables, exactly as bench show pr
 	sed "1,/^\$/d" ../out/0000-cover-letter.patch >body &&
 	para body "^rebind\$" | sed "/^\$/d" >got &&
 	test_cmp rebind.table got &&
+	sed "/^---\$/,\$d" body >got &&
+	{ printf "Faster rebinds.\n\n" && cat rebind.table && printf "\nThe end.\n\n"; } >expect &&
+	test_cmp expect got &&
 	! grep -q "^probe" body
 '
 
@@ -49,6 +64,9 @@ test_expect_success '{{bench NAME}}: one benchmark, even one that belongs to a p
 	sed "1,/^\$/d" ../out-n/0000-cover-letter.patch >body &&
 	para body "^probe" | sed "/^\$/d" >got &&
 	test_cmp probe.table got &&
+	sed "/^---\$/,\$d" body >got &&
+	{ printf "The probe:\n\n" && cat probe.table && printf "\n"; } >expect &&
+	test_cmp expect got &&
 	! grep -q "^rebind" body
 '
 
@@ -57,7 +75,15 @@ test_expect_success 'the patch notes: the table of patch 2 below its ---, before
 	sed -n "/^---\$/,/^diff --git/p" ../out/0002-*.patch >notes &&
 	sed -n "2,4p" notes >got &&
 	test_cmp probe.table got &&
-	grep -q "^ p-2 | 1 +" notes &&
+	{ echo "---" && cat probe.table && cat <<-\EOF; } >expect &&
+
+	 p-2 | 1 +
+	 1 file changed, 1 insertion(+)
+	 create mode 100644 p-2
+
+	diff --git a/p-2 b/p-2
+	EOF
+	test_cmp expect notes &&
 	for f in ../out/0001-*.patch ../out/0003-*.patch; do
 		! grep -q "^probe" "$f" || return 1
 	done
@@ -90,7 +116,20 @@ test_expect_success 'v2 has no results yet: {{bench}} is empty and leaves no lin
 	quill series format -o ../out-v2 >/dev/null 2>&1 &&
 	sed "1,/^\$/d" ../out-v2/0000-cover-letter.patch >body &&
 	! grep -q "^rebind" body &&
-	! grep -q "^probe" ../out-v2/0002-*.patch
+	sed "/^---\$/,\$d" body >got &&
+	printf "Faster rebinds.\n\n\n" >expect &&
+	test_cmp expect got &&
+	! grep -q "^probe" ../out-v2/0002-*.patch &&
+	sed -n "/^---\$/,/^diff --git/p" ../out-v2/0002-*.patch >notes &&
+	cat >expect <<-\EOF &&
+	---
+	 p-2 | 1 +
+	 1 file changed, 1 insertion(+)
+	 create mode 100644 p-2
+
+	diff --git a/p-2 b/p-2
+	EOF
+	test_cmp expect notes
 '
 
 test_expect_success '{{bench NAME}} with no such benchmark: exit 3 naming the line, nothing written' '

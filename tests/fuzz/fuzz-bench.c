@@ -1,7 +1,11 @@
 /* fuzz-bench.c - bench_read on any bytes (the first byte picks the format,
  * auto-detection included): an error names the input and is UTF-8; roles
  * read have metrics of finite values; they survive the JSON file's round
- * trip, and their text tables fit the width asked for. */
+ * trip, and their text tables fit the width asked for.
+ *
+ * Facts: error (bench_read's); then the roles read, their metrics in all,
+ * the warnings on the way, and the roles refused for units that do not
+ * convert (conflicts). */
 #include "bench/bench-read.h"
 #include "bench/bench-stats.h"
 #include "bench/bench-table.h"
@@ -12,6 +16,11 @@
 
 static void fuzz_bench_init(void)
 {
+}
+
+static void fuzz_bench_warn(void *payload, const char *fmt, ...)
+{
+	(*(int *)payload)++;
 }
 
 static void fuzz_bench_check_role(const struct bench_role *r)
@@ -35,9 +44,10 @@ static void fuzz_bench_check_role(const struct bench_role *r)
 
 static int fuzz_bench_one(const uint8_t *data, size_t size)
 {
-	struct bench_read_opts o = { .source = "in", .runs = 3 };
+	struct bench_read_opts o = { .source = "in", .runs = 3, .warn = fuzz_bench_warn };
 	struct bench *b, *back;
 	GError *error = NULL;
+	int warnings = 0, metrics = 0, conflicts = 0;
 	GPtrArray *roles, *list;
 	json_t *doc, *doc2, *show;
 	char *t1, *t2, *text, **lines;
@@ -47,30 +57,39 @@ static int fuzz_bench_one(const uint8_t *data, size_t size)
 		return 0;
 	o.format = (enum bench_format)(data[0] % 6);
 	width = 40 + data[0] % 61;
+	o.warn_payload = &warnings;
 	roles = bench_read((const char *)data + 1, size - 1, &o, &error);
 	if (!roles) {
 		FUZZ_CHECK(error != NULL);
 		fuzz_check_utf8(error->message, -1);
 		FUZZ_CHECK(g_str_has_prefix(error->message, "in:") ||
 			   g_str_has_prefix(error->message, "in: "));
+		fuzz_fact_error(error);
 		g_error_free(error);
 		return 0;
 	}
 	FUZZ_CHECK(roles->len >= 1);
+	fuzz_fact_error(NULL);
+	fuzz_fact_int("roles", roles->len);
 	b = bench_new("fuzz");
 	for (guint i = 0; i < roles->len; i++) {
 		struct bench_role *r = g_ptr_array_index(roles, i);
 		fuzz_bench_check_role(r);
+		metrics += r->metrics->len;
 		g_free(r->role);
 		r->role = i ? g_strdup_printf("r%u", i) : g_strdup("base");
 		roles->pdata[i] = NULL;
 		if (!bench_put_role(b, r, NULL, &error)) {
 			/* metrics of one name in units that do not convert */
-			FUZZ_CHECK(error && error->code == QUILL_ERROR_INPUT);
+			FUZZ_CHECK(error && qerr_class(error) == QUILL_ERROR_INPUT);
 			g_clear_error(&error);
+			conflicts++;
 		}
 	}
 	g_ptr_array_unref(roles);
+	fuzz_fact_int("metrics", metrics);
+	fuzz_fact_int("warnings", warnings);
+	fuzz_fact_int("conflicts", conflicts);
 
 	doc = bench_to_json(b);
 	back = bench_from_json(doc, "in.json", NULL, &error);

@@ -1,6 +1,8 @@
 /* fuzz-body.c - message_body_decode on any bytes: the text valid UTF-8
  * without NUL, the lines tiling it, attachments and warnings printable;
- * and the line functions on the raw bytes. */
+ * and the line functions on the raw bytes.
+ *
+ * Facts: the decoded text's lines, its attachments, its warnings. */
 #include "fuzz.h"
 #include "mail/message-body.h"
 #include "mail/message.h"
@@ -34,7 +36,7 @@ static void fuzz_body_lines(GArray *lines, const char *text, gsize len)
 	FUZZ_CHECK(pos >= len && pos <= len + 1);
 }
 
-/* Every warning is one line of valid UTF-8. */
+/* Every warning is one line of valid UTF-8; payload counts them. */
 static void fuzz_body_warning(void *payload, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
 
 static void fuzz_body_warning(void *payload, const char *fmt, ...)
@@ -48,13 +50,15 @@ static void fuzz_body_warning(void *payload, const char *fmt, ...)
 	fuzz_check_utf8(w, -1);
 	FUZZ_CHECK(!strchr(w, '\n'));
 	g_free(w);
+	(*(guint *)payload)++;
 }
 
 static int fuzz_body_one(const uint8_t *data, size_t size)
 {
 	const char *d = (const char *)data;
 	struct message *m = message_parse(d, size);
-	struct message_body *b = message_body_decode(m, fuzz_body_warning, NULL, NULL);
+	guint nwarn = 0;
+	struct message_body *b = message_body_decode(m, fuzz_body_warning, &nwarn, NULL);
 	GArray *lines;
 	char *u;
 	gsize ulen;
@@ -71,6 +75,9 @@ static int fuzz_body_one(const uint8_t *data, size_t size)
 		if (a->filename)
 			fuzz_check_utf8(a->filename, -1);
 	}
+	fuzz_fact_int("lines", b->lines->len);
+	fuzz_fact_int("attachments", b->attachments->len);
+	fuzz_fact_int("warnings", nwarn);
 	message_body_free(b);
 	message_free(m);
 

@@ -1,6 +1,9 @@
 /* fuzz-mbox.c - the mbox scanner: the input as a mailbox file, every
  * message found, each unescaped in the three formats and written back as
- * mboxrd, its header parsed and checked. */
+ * mboxrd, its header parsed and checked.
+ *
+ * Facts: error (mbox_open's), messages found, problems message_check finds
+ * in them read as mboxrd. */
 #include "fuzz.h"
 #include "mail/mbox.h"
 #include "mail/message-body.h"
@@ -60,13 +63,17 @@ static int fuzz_mbox_one(const uint8_t *data, size_t size)
 	struct mbox *mb;
 	struct mbox_msg m;
 	guint64 last_end = 0;
-	guint count = 0;
+	guint count = 0, problem_count = 0;
+	GError *error = NULL;
 
 	FUZZ_CHECK(f != NULL);
 	FUZZ_CHECK(fwrite(data, 1, size, f) == size);
 	FUZZ_CHECK(fclose(f) == 0);
-	if (!mbox_open(&mb, fuzz_mbox_path, MBOX_RD, NULL))
+	if (!mbox_open(&mb, fuzz_mbox_path, MBOX_RD, &error)) {
+		fuzz_fact_error(error);
+		g_error_free(error);
 		return 0;
+	}
 	while (mbox_next(mb, &m, NULL)) {
 		FUZZ_CHECK(m.index == ++count);
 		FUZZ_CHECK(m.offset + m.len <= size);
@@ -96,12 +103,17 @@ static int fuzz_mbox_one(const uint8_t *data, size_t size)
 			problems = message_check(msg, &not_mail);
 			for (guint j = 0; j < problems->len; j++)
 				fuzz_check_utf8(g_ptr_array_index(problems, j), -1);
+			if (formats[i] == MBOX_RD)
+				problem_count += problems->len;
 			g_ptr_array_unref(problems);
 			message_free(msg);
 			g_free(u);
 		}
 	}
 	mbox_close(mb);
+	fuzz_fact_error(NULL);
+	fuzz_fact_int("messages", count);
+	fuzz_fact_int("problems", problem_count);
 	return 0;
 }
 

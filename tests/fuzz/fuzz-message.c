@@ -1,5 +1,8 @@
 /* fuzz-message.c - the header fast path: message_parse, every field's
- * value raw and decoded, the ids for threading, the date. */
+ * value raw and decoded, the ids for threading, the date.
+ *
+ * Facts: the header's fields, whether it has a Message-ID (msgid=0/1), the
+ * ids in its References. */
 #include "fuzz.h"
 #include "mail/message.h"
 
@@ -30,6 +33,7 @@ static int fuzz_message_one(const uint8_t *data, size_t size)
 	const char *d = (const char *)data;
 	struct message *m = message_parse(d, size);
 	char *s;
+	GPtrArray *refs;
 
 	FUZZ_CHECK(m->body <= size);
 	for (guint i = 0; i < m->fields->len; i++) {
@@ -50,11 +54,15 @@ static int fuzz_message_one(const uint8_t *data, size_t size)
 	}
 	s = message_msgid(m);
 	FUZZ_CHECK(!s || *s);
+	fuzz_fact_int("fields", m->fields->len);
+	fuzz_fact_int("msgid", s != NULL);
 	g_free(s);
 	s = message_in_reply_to(m);
 	FUZZ_CHECK(!s || *s);
 	g_free(s);
-	fuzz_message_ids(message_references(m));
+	refs = message_references(m);
+	fuzz_fact_int("refs", refs->len);
+	fuzz_message_ids(refs);
 	(void)message_date(m);
 	message_free(m);
 	return 0;

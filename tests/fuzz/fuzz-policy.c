@@ -9,6 +9,9 @@
  * points unless FUZZ_NO_ENTRY is defined (seeds: corpus/policy/).  Each run
  * goes through a temporary file, as the loader does for bytes in memory
  * (libgit2 reads configuration only from files).
+ *
+ * Facts: loaded=0/1/2, the passes the file loaded in; error, the class of
+ * the refusal (none when both loaded); tags, the policy's tags after them.
  */
 #include "fuzz.h"
 #include "core/error.h"
@@ -54,22 +57,27 @@ static int fuzz_policy_one(const uint8_t *data, size_t size)
 {
 	struct policy *p = policy_new(fuzz_policy_rules);
 	GError *error = NULL;
+	int loaded = 0;
 
 	/* applied twice: the second pass is an override file over the first */
 	for (int pass = 0; pass < 2; pass++) {
 		if (policy_load_data(p, (const char *)data, size, "(fuzz)", &error)) {
 			FUZZ_CHECK(!error);
 			fuzz_policy_valid(p);
+			loaded++;
 			continue;
 		}
 		FUZZ_CHECK(error && error->message);
 		/* one line, naming the file */
 		FUZZ_CHECK(!strchr(error->message, '\n'));
 		FUZZ_CHECK(!strncmp(error->message, "(fuzz)", 6) ||
-			   error->code != QUILL_ERROR_INPUT);
-		g_clear_error(&error);
+			   qerr_class(error) != QUILL_ERROR_INPUT);
 		break;
 	}
+	fuzz_fact_int("loaded", loaded);
+	fuzz_fact_error(error);
+	fuzz_fact_int("tags", p->tags->len);
+	g_clear_error(&error);
 	policy_free(p);
 	return 0;
 }

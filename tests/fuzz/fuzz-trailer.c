@@ -7,6 +7,9 @@
  *            tests/fuzz/fuzz-trailer.c lib/trailer.c
  * As the other targets: fuzz_trailer_init()/fuzz_trailer_one(), and the
  * entry points unless FUZZ_NO_ENTRY is defined (seeds: corpus/trailer/).
+ *
+ * Facts: items=A/B/C/D, the items of the block found under each option set
+ * in turn (0 when none is found; the first is git's defaults).
  */
 #include "fuzz.h"
 #include "mail/trailer.h"
@@ -20,7 +23,8 @@ static void fuzz_trailer_init(void)
 {
 }
 
-static void fuzz_trailer_check(const char *d, size_t size, const struct trailer_opts *o)
+/* The items of the block found (0 when none). */
+static size_t fuzz_trailer_check(const char *d, size_t size, const struct trailer_opts *o)
 {
 	struct trailer_block b;
 	struct trailer_iter it;
@@ -35,7 +39,7 @@ static void fuzz_trailer_check(const char *d, size_t size, const struct trailer_
 	FUZZ_CHECK(found == (b.start < b.end));
 	if (!found) {
 		FUZZ_CHECK(b.start == b.msg_end && b.end == b.msg_end);
-		return;
+		return 0;
 	}
 	/* whole lines, after a blank line */
 	FUZZ_CHECK(b.start > 0 && d[b.start - 1] == '\n');
@@ -72,6 +76,7 @@ static void fuzz_trailer_check(const char *d, size_t size, const struct trailer_
 	}
 	FUZZ_CHECK(pos == b.end && items > 0);
 	trailer_iter_done(&it);
+	return items;
 }
 
 static int fuzz_trailer_one(const uint8_t *data, size_t size)
@@ -87,12 +92,16 @@ static int fuzz_trailer_one(const uint8_t *data, size_t size)
 	};
 	/* a copy of exactly `size` bytes, so that reading past it is caught */
 	char *d = malloc(size ? size : 1);
+	GString *items = g_string_new(NULL);
 
 	if (!d)
 		return 0;
 	memcpy(d, data, size);
 	for (size_t i = 0; i < sizeof(opts) / sizeof(opts[0]); i++)
-		fuzz_trailer_check(d, size, &opts[i]);
+		g_string_append_printf(items, "%s%zu", i ? "/" : "",
+				       fuzz_trailer_check(d, size, &opts[i]));
+	fuzz_fact_str("items", items->str);
+	g_string_free(items, TRUE);
 	free(d);
 	return 0;
 }

@@ -10,11 +10,11 @@ static char *fill(const char *text)
 	return cover_fill(&in, text, NULL);
 }
 
-int main(void)
+/* comment lines: cover_fill drops them */
+static void test_comments(void)
 {
 	char *s;
 
-	/* ---- comments ---- */
 	s = fill("subject\n\nbody\n\n# one\n# two\n\n---\nend\n");
 	is_str(s, "subject\n\nbody\n\n---\nend\n", "the blank lines around dropped comments collapse");
 	g_free(s);
@@ -30,8 +30,13 @@ int main(void)
 	s = fill("subject\n\n>#define X\n");
 	is_str(s, "subject\n\n#define X\n", ">#  is a literal #");
 	g_free(s);
+}
 
-	/* ---- cover_next ---- */
+/* cover_next: a new "Changes in vN:" section */
+static void test_next(void)
+{
+	char *s;
+
 	s = cover_next("subject\n\nbody\n", 2, "", "");
 	is_str(s,
 	       "subject\n\nbody\n\n---\nChanges in v2:\n- EDITME: what changed since v1\n"
@@ -62,8 +67,13 @@ int main(void)
 	s = cover_next("subject\n\nsee {{shortlog}}\n", 2, "", "");
 	ok(strstr(s, "see {{shortlog}}\n") != NULL, "other tokens stay tokens");
 	g_free(s);
+}
 
-	/* ---- cover_set_changes ---- */
+/* cover_set_changes: the items of a section */
+static void test_set_changes(void)
+{
+	char *s;
+
 	s = cover_set_changes("s\n\n---\nChanges in v2:\n- EDITME: what changed since v1\n{{changes}}\n"
 			      "\nChanges in v1:\n- EDITME: old\n",
 			      2, "fixed the frob\n- renamed zone_init\n  (was init_zone)\n");
@@ -85,8 +95,13 @@ int main(void)
 	s = cover_set_changes("s\n\nChanges in v2:", 2, "x");
 	is_str(s, "s\n\nChanges in v2:\n- x\n", "a heading on the last line without a newline");
 	g_free(s);
+}
 
-	/* ---- cover_extract_changes ---- */
+/* cover_extract_changes: the items read back */
+static void test_extract_changes(void)
+{
+	char *s;
+
 	s = cover_extract_changes("s\n\n---\nChanges in v3:\n- a\n- b\n\nChanges in v2:\n- c\n\n---\nx\n", 3);
 	is_str(s, "- a\n- b\n", "the items of one section");
 	g_free(s);
@@ -96,5 +111,18 @@ int main(void)
 	s = cover_extract_changes("s\n\nbody\n", 2);
 	is_str(s, "", "none");
 	g_free(s);
+}
+
+int main(int argc, char **argv)
+{
+	unit_init(argc, argv);
+	UNIT_CASE("comments")
+		test_comments();
+	UNIT_CASE("next")
+		test_next();
+	UNIT_CASE("set-changes")
+		test_set_changes();
+	UNIT_CASE("extract-changes")
+		test_extract_changes();
 	return done_testing();
 }

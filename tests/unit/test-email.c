@@ -58,16 +58,11 @@ static struct commit_patch *fake_patch(const char *name, const char *email, cons
 	return p;
 }
 
-int main(void)
+/* email_file_name: what git format-patch names the files */
+static void test_file_names(void)
 {
-	char *s, *h;
-	struct commit_patch *p;
-	struct email_opts o = { 0 };
+	char *s;
 
-	git_libgit2_init();
-	g_mime_init();
-
-	/* ---- file names ---- */
 	s = email_file_name(0, "whatever");
 	is_str(s, "0000-cover-letter.patch", "the cover is 0000-cover-letter.patch");
 	g_free(s);
@@ -93,8 +88,13 @@ int main(void)
 	s = email_file_name(2, "Ünïcødé names");
 	is_str(s, "0002-n-c-d-names.patch", "non-ASCII bytes are not title characters");
 	g_free(s);
+}
 
-	/* ---- Message-IDs ---- */
+/* email_message_id: b4's shape */
+static void test_message_ids(void)
+{
+	char *s, *h;
+
 	s = email_message_id("20251130-zone-init-0123456789ab", 2, 3, 1764583200, "seed",
 			     "Ada Author <ada@mail.example.org>");
 	ok(g_regex_match_simple("^20251201-zone-init-v2-3-[0-9a-f]{12}@mail\\.example\\.org$", s, 0,
@@ -117,8 +117,15 @@ int main(void)
 	ok(g_regex_match_simple("^19700101-odd id-v1-1-[0-9a-f]{12}@localhost$", s, 0, 0),
 	   "another change-id shape is used whole; no address gives localhost");
 	g_free(s);
+}
 
-	/* ---- a patch mail ---- */
+/* email_patch: a patch mail, 8-bit and ASCII */
+static void test_patch(void)
+{
+	char *s, *h;
+	struct commit_patch *p;
+	struct email_opts o = { 0 };
+
 	p = fake_patch("Zoë Ærø", "zoe@example.net",
 		       "zone: teach the frobnicator about Ünïcødé names, and then a long tail "
 		       "that runs on past the seventy-eight columns of a header line",
@@ -203,8 +210,14 @@ int main(void)
 	   "footers after the diff, then the signature");
 	g_free(s);
 	commit_patch_free(p);
+}
 
-	/* ---- the cover ---- */
+/* email_cover: the cover letter */
+static void test_cover(void)
+{
+	char *s;
+	struct email_opts o;
+
 	memset(&o, 0, sizeof o);
 	o.subject_prefix = "[RFC PATCH net-next 0/2]";
 	o.sender = "Ada Author <ada@example.org>";
@@ -218,8 +231,13 @@ int main(void)
 	   "cover subject 0/n, X-Change-ID, no In-Reply-To");
 	ok(g_str_has_suffix(s, "\n\nText.\n\n-- \nAda\n\n"), "the body as rendered, then a blank line");
 	g_free(s);
+}
 
-	/* ---- the cover text of a one-patch series ---- */
+/* email_cover_message: the cover text of a one-patch series */
+static void test_cover_message(void)
+{
+	char *s;
+
 	s = email_cover_message("Why.\n\n---\nChanges in v2:\n- x\n\n---\nAda Author (1):\n  zone: fix\n\n"
 				" a | 1 +\n---\nbase-commit: abc\n\nBest regards,\n-- \nAda\n");
 	is_str(s, "Why.\n\n---\nChanges in v2:\n- x", "cut at the --- before the shortlog");
@@ -227,7 +245,23 @@ int main(void)
 	s = email_cover_message("Why.\n\n-- \nAda\n");
 	is_str(s, "Why.", "or at the signature");
 	g_free(s);
+}
 
+int main(int argc, char **argv)
+{
+	unit_init(argc, argv);
+	git_libgit2_init();
+	g_mime_init();
+	UNIT_CASE("file-names")
+		test_file_names();
+	UNIT_CASE("message-ids")
+		test_message_ids();
+	UNIT_CASE("patch")
+		test_patch();
+	UNIT_CASE("cover")
+		test_cover();
+	UNIT_CASE("cover-message")
+		test_cover_message();
 	g_mime_shutdown();
 	git_libgit2_shutdown();
 	return done_testing();

@@ -105,12 +105,16 @@ static void test_mailmap(void)
 	}
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+	unit_init(argc, argv);
 	git_libgit2_init();
-	test_parse();
-	test_problems();
-	test_mailmap();
+	UNIT_CASE("parse")
+		test_parse();
+	UNIT_CASE("problems")
+		test_problems();
+	UNIT_CASE("mailmap")
+		test_mailmap();
 	git_libgit2_shutdown();
 	return done_testing();
 }

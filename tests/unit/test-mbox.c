@@ -78,10 +78,9 @@ static void unescape_against_ref(void)
 	is_int(bad, 0, "mbox_unescape agrees with the line-by-line rule on 3000 random inputs");
 }
 
-int main(void)
+/* the mailbox above: messages, offsets, unescaping, header fields */
+static void test_mbox(const char *path)
 {
-	char *dir = g_dir_make_tmp("quill-test-mbox-XXXXXX", NULL);
-	char *path = g_build_filename(dir, "box", NULL);
 	struct mbox *mb;
 	struct mbox_msg m[4];
 	struct message *msg;
@@ -91,30 +90,6 @@ int main(void)
 	gsize n;
 	int count = 0;
 
-	g_mime_init();
-	unescape_against_ref();
-	{
-		/* the hand-parsed Date agrees with GMime's parser */
-		static const char *const dates[] = {
-			"Tue, 2 Dec 2025 10:00:00 +0000", "2 Dec 2025 10:00 -0130",
-			"Mon, 29 Feb 2016 23:59:59 +1400 (X)", "Thu, 01 Jan 1970 00:00:00 +0000",
-			"Sat, 31 Dec 2039 12:00:00 -0800", "Wed, 3 Jan 2024 07:05:09 +0530",
-			"3 Jan 24 07:05 GMT", "Wednesday, 3-Jan-2024 07:05:09 EST",
-		};
-		int bad = 0;
-		for (gsize i = 0; i < G_N_ELEMENTS(dates); i++) {
-			char *hdr = g_strdup_printf("Date: %s\n\n", dates[i]);
-			struct message *dm = message_parse(hdr, strlen(hdr));
-			GDateTime *g = g_mime_utils_header_decode_date(dates[i]);
-			if (!g || message_date(dm) != g_date_time_to_unix(g))
-				bad++;
-			if (g)
-				g_date_time_unref(g);
-			message_free(dm);
-			g_free(hdr);
-		}
-		is_int(bad, 0, "message_date agrees with GMime on eight forms");
-	}
 	g_file_set_contents(path, box, sizeof box - 1, NULL);
 	ok(mbox_open(&mb, path, MBOX_RD, NULL), "opens an mbox");
 	while (count < 4 && mbox_next(mb, &m[count], NULL))
@@ -165,14 +140,51 @@ int main(void)
 	ok(s == NULL, "no Message-ID: NULL");
 	message_free(msg);
 	mbox_close(mb);
+}
 
-	/* a single message that is not an mbox */
-	g_file_set_contents(path, "Subject: lone\n\nhi\n", -1, NULL);
-	ok(mbox_open(&mb, path, MBOX_RD, NULL) && mbox_next(mb, &m[0], NULL) &&
-	   m[0].len == 18 && !mbox_next(mb, &m[1], NULL), "a plain file is one message");
-	mbox_close(mb);
-	/* a Maildir */
-	{
+int main(int argc, char **argv)
+{
+	char *dir = g_dir_make_tmp("quill-test-mbox-XXXXXX", NULL);
+	char *path = g_build_filename(dir, "box", NULL);
+	struct mbox *mb;
+	struct mbox_msg m[4];
+
+	unit_init(argc, argv);
+	g_mime_init();
+	UNIT_CASE("unescape")
+		unescape_against_ref();
+	UNIT_CASE("dates") {
+		/* the hand-parsed Date agrees with GMime's parser */
+		static const char *const dates[] = {
+			"Tue, 2 Dec 2025 10:00:00 +0000", "2 Dec 2025 10:00 -0130",
+			"Mon, 29 Feb 2016 23:59:59 +1400 (X)", "Thu, 01 Jan 1970 00:00:00 +0000",
+			"Sat, 31 Dec 2039 12:00:00 -0800", "Wed, 3 Jan 2024 07:05:09 +0530",
+			"3 Jan 24 07:05 GMT", "Wednesday, 3-Jan-2024 07:05:09 EST",
+		};
+		int bad = 0;
+		for (gsize i = 0; i < G_N_ELEMENTS(dates); i++) {
+			char *hdr = g_strdup_printf("Date: %s\n\n", dates[i]);
+			struct message *dm = message_parse(hdr, strlen(hdr));
+			GDateTime *g = g_mime_utils_header_decode_date(dates[i]);
+			if (!g || message_date(dm) != g_date_time_to_unix(g))
+				bad++;
+			if (g)
+				g_date_time_unref(g);
+			message_free(dm);
+			g_free(hdr);
+		}
+		is_int(bad, 0, "message_date agrees with GMime on eight forms");
+	}
+	UNIT_CASE("mbox")
+		test_mbox(path);
+	UNIT_CASE("plain-file") {
+		/* a single message that is not an mbox */
+		g_file_set_contents(path, "Subject: lone\n\nhi\n", -1, NULL);
+		ok(mbox_open(&mb, path, MBOX_RD, NULL) && mbox_next(mb, &m[0], NULL) &&
+		   m[0].len == 18 && !mbox_next(mb, &m[1], NULL), "a plain file is one message");
+		mbox_close(mb);
+	}
+	UNIT_CASE("maildir") {
 		char *md = g_build_filename(dir, "md", NULL), *cur = g_build_filename(md, "cur", NULL);
 		char *f1 = g_build_filename(cur, "1.eml", NULL), *f2 = g_build_filename(cur, "2.eml", NULL);
 		g_mkdir_with_parents(cur, 0700);
@@ -191,14 +203,16 @@ int main(void)
 		g_free(cur);
 		g_free(md);
 	}
-	{
+	UNIT_CASE("missing") {
 		GError *e = NULL;
 		ok(!mbox_open(&mb, "/nonexistent/box", MBOX_RD, &e) && e && strstr(e->message, "/nonexistent/box"),
 		   "a missing file fails, naming it");
 		g_clear_error(&e);
 	}
-	ok(mbox_is_from_line("From x@y Thu Jan  1 00:00:00 1970", 33), "a separator");
-	ok(!mbox_is_from_line("From the start of the day", 25), "prose is not");
+	UNIT_CASE("from-line") {
+		ok(mbox_is_from_line("From x@y Thu Jan  1 00:00:00 1970", 33), "a separator");
+		ok(!mbox_is_from_line("From the start of the day", 25), "prose is not");
+	}
 	g_unlink(path);
 	g_rmdir(dir);
 	g_free(path);

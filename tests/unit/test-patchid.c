@@ -17,12 +17,11 @@ static const char diff1[] =
 	"+line 3\n";
 #define ID1 "4f7dbf344960ba51778c103739eb4ae3807561a2"
 
-int main(void)
+/* patchid_stable: what counts and what does not */
+static void test_stable(void)
 {
 	char id[41], id2[41];
 	GString *s;
-
-	git_libgit2_init();
 
 	ok(patchid_stable(diff1, sizeof diff1 - 1, id), "a diff has a patch-id");
 	is_str(id, ID1, "the same as git patch-id --stable");
@@ -60,8 +59,11 @@ int main(void)
 		g_free(ba);
 	}
 	ok(!patchid_stable("just text\n", 10, id) && !*id, "no diff, no id");
+}
 
-	/* pairing */
+/* pair_versions: old and new patches paired */
+static void test_pairs(void)
+{
 	{
 		struct pair_item old[] = {
 			{ "aaa", "one", "one\n", "diff --git a/1 b/1\n+one\n" },
@@ -117,6 +119,18 @@ int main(void)
 		ok(p->len == 2 && x->kind == PAIR_MESSAGE, "and reworded, its message changed");
 		g_array_unref(p);
 	}
-	is_int(patchid_diff_size("a\nb\nc\n", "a\nB\nc\n"), 2, "diff size counts added and removed lines");
+}
+
+int main(int argc, char **argv)
+{
+	unit_init(argc, argv);
+	git_libgit2_init();
+	UNIT_CASE("stable")
+		test_stable();
+	UNIT_CASE("pairs")
+		test_pairs();
+	UNIT_CASE("diff-size")
+		is_int(patchid_diff_size("a\nb\nc\n", "a\nB\nc\n"), 2,
+		       "diff size counts added and removed lines");
 	return done_testing();
 }

@@ -210,12 +210,18 @@ static void test_body(void)
 	g_free(c);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
-	test_kinds();
-	test_grouping();
-	test_versions();
-	test_copies();
-	test_body();
+	unit_init(argc, argv);
+	UNIT_CASE("kinds")
+		test_kinds();
+	UNIT_CASE("grouping")
+		test_grouping();
+	UNIT_CASE("versions")
+		test_versions();
+	UNIT_CASE("copies")
+		test_copies();
+	UNIT_CASE("body")
+		test_body();
 	return done_testing();
 }

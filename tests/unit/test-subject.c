@@ -136,10 +136,14 @@ static void test_long(void)
 	g_string_free(big, TRUE);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
-	test_table();
-	test_details();
-	test_long();
+	unit_init(argc, argv);
+	UNIT_CASE("table")
+		test_table();
+	UNIT_CASE("details")
+		test_details();
+	UNIT_CASE("long")
+		test_long();
 	return done_testing();
 }

@@ -147,10 +147,14 @@ static void test_items(void)
 	trailer_iter_done(&it);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
-	test_block();
-	test_conf();
-	test_items();
+	unit_init(argc, argv);
+	UNIT_CASE("block")
+		test_block();
+	UNIT_CASE("conf")
+		test_conf();
+	UNIT_CASE("items")
+		test_items();
 	return done_testing();
 }
