@@ -417,7 +417,7 @@ test_expect_success 'new-version --json' '
 	cat >expect <<-EOF &&
 	{ "name": "zone", "frozen": 5, "tag": "quill/zone/v5",
 	  "base": "$(git rev-parse main)", "tip": "$(git rev-parse zone)",
-	  "patches": 6, "version": 6 }
+	  "patches": 6, "version": 6, "changed": "1 added, 5 unchanged" }
 	EOF
 	test_cmp_json expect j
 '

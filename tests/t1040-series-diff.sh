@@ -68,6 +68,7 @@ test_expect_success 'diff v1 v2: text marks and subjects' '
 	1:  $(v1 4) = 1:  $(v2 4) zone: add a
 	3:  $(v1 2) = 2:  $(v2 3) zone: add c
 	2:  $(v1 3) ! 3:  $(v2 2) zone: add b (message only)
+	    @@
 	     zone: add b
 	     
 	    -Adds b.
@@ -76,6 +77,7 @@ test_expect_success 'diff v1 v2: text marks and subjects' '
 	     diff --git a/b b/b
 	     new file mode 100644
 	4:  $(v1 1) ! 4:  $(v2 1) zone: add d
+	    @@ d
 	     +d line 1
 	     +d line 2
 	     +d line 3

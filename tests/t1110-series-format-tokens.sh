@@ -70,6 +70,7 @@ test_expect_success '{{range_diff}} of v2 against v1: the reworded patch marked 
 	1:  <id12> = 1:  <id12> p: add file 1
 	2:  <id12> = 2:  <id12> p: add file 2
 	3:  <id12> ! 3:  <id12> p-2 reworded
+	    @@
 	    -p: add file 3
 	    +p-2 reworded
 	     
