@@ -55,7 +55,11 @@ struct objsize_file {
 /* Read the ELF file at `path` (an object, an executable, a shared
  * library, a vmlinux).  QUILL_ERROR_USAGE when it cannot be opened (no
  * such file, a directory), QUILL_ERROR_INPUT when it is not ELF or its
- * tables do not hold together; the message starts with the path. */
+ * tables do not hold together; the message starts with the path.
+ * A damaged file is read as far as it holds together: a section or symbol
+ * name outside its string table is none, a section index outside the
+ * section table makes the symbol absolute (left out); what cannot be read
+ * at all is refused. */
 gboolean objsize_read(struct objsize_file **out, const char *path, GError **error);
 
 /* The same from bytes in memory (copied); `name` names them in errors. */

@@ -10,6 +10,7 @@
 #include "../fuzz/fuzz-trailer.c"
 #include "../fuzz/fuzz-policy.c"
 #include "../fuzz/fuzz-bench.c"
+#include "../fuzz/fuzz-elf.c"
 
 #include "unit.h"
 
@@ -24,6 +25,7 @@ static const struct {
 	{ "trailer", fuzz_trailer_one },
 	{ "policy", fuzz_policy_one },
 	{ "bench", fuzz_bench_one },
+	{ "elf", fuzz_elf_one },
 };
 
 static int run_dir(const char *top, const char *kind, size_t t)
@@ -76,6 +78,7 @@ int main(void)
 	fuzz_trailer_init();
 	fuzz_policy_init();
 	fuzz_bench_init();
+	fuzz_elf_init();
 	for (size_t t = 0; t < G_N_ELEMENTS(targets); t++) {
 		seeds += run_dir(top, "corpus", t);
 		run_dir(top, "regress", t);
