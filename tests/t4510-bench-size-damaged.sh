@@ -4,7 +4,8 @@
 # values out of range (tests/data/objsize/damage.py writes some 300 such
 # files).  Each is read with what is sound (exit 0) or refused as bad
 # input naming the file (exit 3), never a crash; under ASan (make check
-# SANITIZE=1) an out-of-bounds read aborts and fails the test too.
+# SANITIZE=1) an out-of-bounds read aborts and fails the test too.  And
+# what is not a regular file: a FIFO is refused at once, not waited on.
 . "$(dirname "$0")/lib.sh"
 . "$TEST_SRC/lib-series.sh"
 
@@ -40,6 +41,27 @@ test_expect_success 'every damaged file: exit 0 or 3 (the file named), never a s
 
 test_expect_success 'a section name outside the names table: read, without a name' '
 	quill bench size good.o damaged/*-sh-all-names >out &&
+	grep -q "^add/remove: 0/0 grow/shrink: 0/0 up/down: 0/0 (0)\$" out
+'
+
+test_expect_success 'a FIFO: refused at once (2), naming it, not waited on' '
+	mkfifo fifo &&
+	timeout 20 quill bench size good.o fifo >out 2>err
+	test $? = 2 &&
+	test "$(cat err)" = "quill: bench size: fifo: not a regular file (a FIFO)" &&
+	test ! -s out
+'
+
+test_expect_success 'a device, a directory: refused (2), naming them' '
+	quill_fails 2 "^quill: bench size: /dev/null: not a regular file \\(a character device\\)\$" \
+		bench size /dev/null good.o &&
+	mkdir dir &&
+	quill_fails 2 "^quill: bench size: dir: a directory\$" bench size good.o dir
+'
+
+test_expect_success 'a symbolic link is followed' '
+	ln -s good.o link.o &&
+	quill bench size link.o good.o >out &&
 	grep -q "^add/remove: 0/0 grow/shrink: 0/0 up/down: 0/0 (0)\$" out
 '
 

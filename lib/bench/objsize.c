@@ -2,14 +2,11 @@
  * libelf, as nm --size-sort and size see them (the rules: objsize.h). */
 #include "bench/objsize.h"
 #include "core/error.h"
+#include "core/file.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <gelf.h>
 #include <libelf.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 /* The x86-64 psABI's large common section index (not in <elf.h>). */
 #define OBJSIZE_SHN_X86_64_LCOMMON 0xff02
@@ -403,26 +400,16 @@ gboolean objsize_read_memory(struct objsize_file **out, const void *data, gsize 
 
 gboolean objsize_read(struct objsize_file **out, const char *path, GError **error)
 {
-	struct stat st;
-	int fd;
+	char *data;
+	gsize len;
 	gboolean ok;
 
 	*out = NULL;
-	if (!libelf_ready(error))
+	if (!libelf_ready(error) ||
+	    !file_read_regular(path, OBJSIZE_MAX_BYTES, &data, &len, TRUE, error))
 		return FALSE;
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
-		return qerr(error, QUILL_ERROR_USAGE, "%s: %s", path, g_strerror(errno));
-	if (fstat(fd, &st) < 0) {
-		int err = errno;
-		close(fd);
-		return qerr(error, QUILL_ERROR_OUTSIDE, "%s: %s", path, g_strerror(err));
-	}
-	if (S_ISDIR(st.st_mode)) {
-		close(fd);
-		return qerr(error, QUILL_ERROR_USAGE, "%s: a directory", path);
-	}
-	ok = finish(out, elf_begin(fd, S_ISREG(st.st_mode) ? ELF_C_READ_MMAP : ELF_C_READ, NULL),
-		    path, error);
-	close(fd);
+	/* libelf may convert the image in place: it is ours */
+	ok = finish(out, elf_memory(data, len), path, error);
+	g_free(data);
 	return ok;
 }
