@@ -23,6 +23,7 @@
 #include "unit.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 
 static void is_num_(double got, double want, double tol, const char *name, const char *file,
@@ -395,6 +396,103 @@ static void test_readers(void)
 	}
 }
 
+/* The warnings a reader gives: their count, the last one kept. */
+struct warned {
+	int n;
+	char *last;
+};
+
+static void count_warning(void *payload, const char *fmt, ...)
+{
+	struct warned *w = payload;
+	va_list ap;
+
+	va_start(ap, fmt);
+	g_free(w->last);
+	w->last = g_strdup_vprintf(fmt, ap);
+	va_end(ap);
+	w->n++;
+}
+
+static GPtrArray *read_warned(const char *data, enum bench_format f, struct warned *w,
+			      GError **error)
+{
+	struct bench_read_opts o = { .format = f, .source = "in.txt", .warn = count_warning,
+				     .warn_payload = w };
+
+	g_free(w->last);
+	w->last = NULL;
+	w->n = 0;
+	return bench_read(data, strlen(data), &o, error);
+}
+
+static void test_blocks(void)
+{
+	struct warned w = { 0, NULL };
+	GError *error = NULL;
+	GPtrArray *roles;
+	struct bench_summary s;
+	const char *reply = "Hi Ada, the numbers:\n"
+			    "> quoted: 1 s\n"
+			    "Without X:\n"
+			    "Total time: 15.5 seconds\n"
+			    "Total time: 16.5 seconds\n"
+			    "\n"
+			    "With X:\n"
+			    "Total time: 14 seconds\n"
+			    "Tested-by: Bo <bo@example.org>\n"
+			    "Thanks,\n";
+
+	is_int(bench_detect_format(reply, strlen(reply)), BENCH_FORMAT_KV,
+	       "a reply with labelled blocks is kv, whatever its first line");
+	roles = read_warned(reply, BENCH_FORMAT_AUTO, &w, &error);
+	ok(roles && roles->len == 2, "two labelled blocks are two roles");
+	if (roles && roles->len == 2) {
+		const struct bench_role *a = g_ptr_array_index(roles, 0), *b = g_ptr_array_index(roles, 1);
+
+		is_str(a->command, "Without X", "the first heading is the first role's command");
+		is_str(b->command, "With X", "and the second the second's");
+		bench_summarize(&s, bench_role_metric(a, "Total time"));
+		ok(s.n == 2 && s.mean == 16, "the first block's values only");
+		bench_summarize(&s, bench_role_metric(b, "Total time"));
+		ok(s.n == 1 && s.mean == 14, "the second block's values only");
+		ok(!strcmp(a->source, "kv") && !strcmp(a->file, "in.txt"), "source and file as for kv");
+	}
+	ok(w.n == 1 && !g_strcmp0(w.last, "in.txt: 4 lines of text skipped "
+					  "(neither a value nor a heading of values)"),
+	   "one warning counting the text skipped");
+	if (roles)
+		g_ptr_array_unref(roles);
+
+	roles = read_warned("Without:\n1.5 ms\n2.5 ms\nWith:\n1 ms\n", BENCH_FORMAT_AUTO, &w, &error);
+	ok(roles && roles->len == 2 && w.n == 0, "samples in blocks, nothing skipped");
+	if (roles)
+		g_ptr_array_unref(roles);
+
+	roles = read_warned("Total time: 1 s\nsome prose\nTotal time: 3 s\n", BENCH_FORMAT_KV, &w,
+			    &error);
+	ok(roles && roles->len == 1 && !((struct bench_role *)g_ptr_array_index(roles, 0))->command,
+	   "kv without headings: one role, no command");
+	ok(w.n == 1 && g_str_has_prefix(w.last, "in.txt: 1 line of text skipped"),
+	   "a line without ':' is text, skipped with a warning");
+	if (roles)
+		g_ptr_array_unref(roles);
+
+	roles = read_warned("Total time: 1 s\nTotal time: fast\n", BENCH_FORMAT_KV, &w, &error);
+	ok(!roles && error && !strcmp(error->message, "in.txt:2: the value is not a number"),
+	   "without headings a value that is not a number stays an error");
+	g_clear_error(&error);
+	roles = read_warned("Empty:\nWith:\nTotal time: 2 s\n", BENCH_FORMAT_KV, &w, &error);
+	ok(roles && roles->len == 1 && w.n == 1, "a heading without values is text");
+	if (roles)
+		g_ptr_array_unref(roles);
+	roles = read_warned("Only:\nprose\n", BENCH_FORMAT_KV, &w, &error);
+	ok(!roles && error && !strcmp(error->message, "in.txt: no 'key: value' lines") && w.n == 0,
+	   "no values at all: an error, no warning");
+	g_clear_error(&error);
+	g_free(w.last);
+}
+
 static void test_table(void)
 {
 	struct bench *b = sample_bench();
@@ -500,6 +598,7 @@ int main(void)
 	test_units();
 	test_model_and_json();
 	test_readers();
+	test_blocks();
 	test_table();
 	test_width_random();
 	return done_testing();
