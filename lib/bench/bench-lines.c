@@ -266,9 +266,8 @@ GPtrArray *rd_samples(const char *data, gsize len, const struct bench_read_opts 
 		}
 		m = rd_metric_get(b.ms, "value", unit, o->source, l.number, error);
 		g_free(unit);
-		if (!(ok = m != NULL))
+		if (!(ok = m && rd_metric_add(m, 1, v, NAN, dec, o->source, l.number, error)))
 			break;
-		rd_metric_add(m, 1, v, NAN, dec);
 	}
 	return blocks_finish(&b, ok, "no numbers", error);
 }
@@ -319,9 +318,8 @@ GPtrArray *rd_kv(const char *data, gsize len, const struct bench_read_opts *o, G
 			m = rd_metric_get(b.ms, key, unit, o->source, l.number, error);
 		g_free(key);
 		g_free(unit);
-		if (!(ok = m != NULL))
+		if (!(ok = m && rd_metric_add(m, 1, v, NAN, dec, o->source, l.number, error)))
 			break;
-		rd_metric_add(m, 1, v, NAN, dec);
 	}
 	return blocks_finish(&b, ok, "no 'key: value' lines", error);
 }

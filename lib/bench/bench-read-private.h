@@ -38,7 +38,15 @@ struct rd_group {
  * another unit. */
 struct rd_metric *rd_metric_get(GPtrArray *ms, const char *name, const char *unit,
 				const char *source, int line, GError **error);
-void rd_metric_add(struct rd_metric *m, int n, double mean, double stddev, int decimals);
+/* Add a group to m: FALSE (and *error, naming source:line) when the mean,
+ * or the stddev when it is not NAN, is not finite or past
+ * BENCH_VALUE_MAX. */
+gboolean rd_metric_add(struct rd_metric *m, int n, double mean, double stddev, int decimals,
+		       const char *source, int line, GError **error);
+
+/* FALSE (and *error, "SOURCE:LINE: V is out of range ...") when v is not
+ * finite or its magnitude is past BENCH_VALUE_MAX. */
+gboolean rd_value_ok(double v, const char *source, int line, GError **error);
 GPtrArray *rd_metrics_new(void);
 void rd_metrics_free(GPtrArray *ms);
 

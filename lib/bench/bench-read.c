@@ -167,15 +167,31 @@ struct rd_metric *rd_metric_get(GPtrArray *ms, const char *name, const char *uni
 	return m;
 }
 
-void rd_metric_add(struct rd_metric *m, int n, double mean, double stddev, int decimals)
+gboolean rd_value_ok(double v, const char *source, int line, GError **error)
+{
+	if (isfinite(v) && fabs(v) <= BENCH_VALUE_MAX)
+		return TRUE;
+	return qerr(error, QUILL_ERROR_INPUT, "%s:%d: %g is out of range (magnitude over %s)", source,
+		    line, v, BENCH_VALUE_MAX_TEXT);
+}
+
+gboolean rd_metric_add(struct rd_metric *m, int n, double mean, double stddev, int decimals,
+		       const char *source, int line, GError **error)
 {
 	struct rd_group g = { n, mean, stddev };
 
+	if (!rd_value_ok(mean, source, line, error))
+		return FALSE;
+	if (!isnan(stddev) && !(isfinite(stddev) && fabs(stddev) <= BENCH_VALUE_MAX))
+		return qerr(error, QUILL_ERROR_INPUT,
+			    "%s:%d: the spread given (%g) is out of range (magnitude over %s)", source,
+			    line, stddev, BENCH_VALUE_MAX_TEXT);
 	g_array_append_val(m->groups, g);
 	if (decimals == BENCH_DECIMALS_MEASURED || m->decimals == BENCH_DECIMALS_MEASURED)
 		m->decimals = BENCH_DECIMALS_MEASURED;
 	else
 		m->decimals = MAX(m->decimals, decimals);
+	return TRUE;
 }
 
 static struct bench_metric *rd_finish(const struct rd_metric *rm)
@@ -361,11 +377,17 @@ static gboolean hf_numbers(const json_t *a, const char *data, gsize len, const c
 		return qerr(error, QUILL_ERROR_INPUT,
 			    "%s:%d: results[%zu]: \"%s\" is not a list of numbers", source,
 			    json_line_of(data, len, key, idx, -1), idx, key);
-	json_array_foreach(a, i, v)
+	json_array_foreach(a, i, v) {
 		if (!json_is_number(v) || !isfinite(json_number_value(v)) || json_number_value(v) < 0)
 			return qerr(error, QUILL_ERROR_INPUT,
 				    "%s:%d: results[%zu].%s[%zu]: not a number of at least 0", source,
 				    json_line_of(data, len, key, idx, (long)i), idx, key, i);
+		if (json_number_value(v) > BENCH_VALUE_MAX)
+			return qerr(error, QUILL_ERROR_INPUT,
+				    "%s:%d: results[%zu].%s[%zu]: %g is out of range (magnitude over %s)",
+				    source, json_line_of(data, len, key, idx, (long)i), idx, key, i,
+				    json_number_value(v), BENCH_VALUE_MAX_TEXT);
+	}
 	return TRUE;
 }
 
@@ -418,6 +440,14 @@ static GPtrArray *read_hyperfine(const char *data, gsize len, const struct bench
 				qerr(error, QUILL_ERROR_INPUT, "%s:%d: results[%zu].%s: not a number",
 				     o->source, json_line_of(data, len, k ? "system" : "user", idx, -1),
 				     idx, k ? "system" : "user");
+				goto fail;
+			}
+			if (fabs(json_number_value(t)) > BENCH_VALUE_MAX) {
+				qerr(error, QUILL_ERROR_INPUT,
+				     "%s:%d: results[%zu].%s: %g is out of range (magnitude over %s)",
+				     o->source, json_line_of(data, len, k ? "system" : "user", idx, -1),
+				     idx, k ? "system" : "user", json_number_value(t),
+				     BENCH_VALUE_MAX_TEXT);
 				goto fail;
 			}
 			m = bench_metric_new(k ? "sys" : "user", "s");
@@ -499,9 +529,8 @@ static GPtrArray *read_csv(const char *data, gsize len, const struct bench_read_
 		}
 		m = rd_metric_get(ms, f[0], f[2] && *f[2] ? f[2] : o->unit, o->source, l.number, error);
 		g_strfreev(f);
-		if (!m)
+		if (!m || !rd_metric_add(m, 1, v, NAN, dec, o->source, l.number, error))
 			goto out;
-		rd_metric_add(m, 1, v, NAN, dec);
 	}
 	if (!ms->len) {
 		qerr(error, QUILL_ERROR_INPUT, "%s: no label,value rows", o->source);

@@ -30,7 +30,11 @@
  * read as one or is an error.  Text skipped is counted in one warning
  * through o->warn.
  * A file that does not parse is an error that names the file and line
- * (QUILL_ERROR_INPUT); nothing partial is returned.
+ * (QUILL_ERROR_INPUT); nothing partial is returned.  So is a value (or a
+ * spread perf gives) that is not finite or whose magnitude is over
+ * BENCH_VALUE_MAX in the file's unit: no time, size or count a benchmark
+ * measures comes near it (a 64-bit counter holds 1.8e19; 1e18 ns are 31
+ * years), and sums and squares of such values stay finite.
  *
  * Ownership: bench_read returns an array the caller owns (it frees its
  * roles); the input is borrowed.
@@ -42,6 +46,9 @@
 
 #include "bench/bench.h"
 #include "core/warn.h"
+
+#define BENCH_VALUE_MAX 1e18
+#define BENCH_VALUE_MAX_TEXT "1e18"
 
 enum bench_format {
 	BENCH_FORMAT_AUTO,

@@ -493,6 +493,94 @@ static void test_blocks(void)
 	g_free(w.last);
 }
 
+/* A role of samples `v` of metric "wall" in s. */
+static struct bench_role *role_of(const char *name, const double *v, int n)
+{
+	struct bench_role *r = bench_role_new(name, "csv");
+	struct bench_metric *m = bench_metric_new("wall", "s");
+
+	for (int i = 0; i < n; i++)
+		bench_metric_add(m, v[i]);
+	g_ptr_array_add(r->metrics, m);
+	return r;
+}
+
+/* Every line at most `width`, no "inf", no run of digits longer than a
+ * number may be. */
+static gboolean narrow(const char *text, int width)
+{
+	char **lines = g_strsplit(text, "\n", -1);
+	gboolean good = !strstr(text, "inf");
+
+	for (char **l = lines; *l; l++) {
+		int run = 0;
+		if (g_utf8_strlen(*l, -1) > width)
+			good = FALSE;
+		for (const char *p = *l; *p; p++) {
+			run = g_ascii_isdigit(*p) || *p == '.' ? run + 1 : 0;
+			if (run > BENCH_TABLE_NUMBER_WIDTH)
+				good = FALSE;
+		}
+	}
+	g_strfreev(lines);
+	return good;
+}
+
+static void test_range(void)
+{
+	const double huge[] = { 1e300, 1.2e300 }, overflow[] = { 1e308, 1.5e308 },
+		     tiny[] = { 1e-300, 2e-300 }, big[] = { 123456789012345678.0, 2e17 };
+	struct bench_read_opts o = { .format = BENCH_FORMAT_SAMPLES, .source = "in.txt" };
+	struct bench *b = bench_new("far");
+	GPtrArray *list = g_ptr_array_new(), *roles;
+	GError *error = NULL;
+	char *text, **lines;
+
+	g_ptr_array_add(list, b);
+	bench_put_role(b, role_of("base", huge, 2), NULL, NULL);
+	text = bench_tables(list, BENCH_TABLE_TEXT, 72);
+	lines = g_strsplit(text, "\n", -1);
+	ok(narrow(text, 72) && strstr(text, "1.1000e+300") && g_strv_length(lines) <= 4,
+	   "a mean of 1.1e300 (stored before readers refused it): one narrow number, a short table");
+	g_strfreev(lines);
+	g_free(text);
+	bench_put_role(b, role_of("patched", tiny, 2), NULL, NULL);
+	text = bench_tables(list, BENCH_TABLE_TEXT, 72);
+	ok(narrow(text, 72) && strstr(text, "patched vs base: -100.00%"), "1e300 against 1e-300");
+	g_free(text);
+	bench_put_role(b, role_of("base", tiny, 2), NULL, NULL);
+	bench_put_role(b, role_of("patched", huge, 2), NULL, NULL);
+	text = bench_tables(list, BENCH_TABLE_TEXT, 72);
+	ok(narrow(text, 72) && strstr(text, "patched vs base: n/a"),
+	   "1e-300 against 1e300: a percentage past any double, n/a");
+	g_free(text);
+	bench_put_role(b, role_of("base", overflow, 2), NULL, NULL);
+	text = bench_tables(list, BENCH_TABLE_TEXT, 72);
+	ok(narrow(text, 72) && strstr(text, "patched vs base: not compared (a mean out of range)"),
+	   "a mean that overflows: no inf, not compared");
+	g_free(text);
+	text = bench_tables(list, BENCH_TABLE_MARKDOWN, 72);
+	ok(!strstr(text, "inf"), "nor in markdown");
+	g_free(text);
+	bench_put_role(b, role_of("base", big, 2), NULL, NULL);
+	bench_put_role(b, role_of("patched", big, 1), NULL, NULL);
+	text = bench_tables(list, BENCH_TABLE_TEXT, 72);
+	ok(narrow(text, 72) && strstr(text, "1.6173e+17"), "1.6e17 s: exponent form, not 21 characters");
+	g_free(text);
+	g_ptr_array_unref(list);
+	bench_free(b);
+
+	roles = bench_read("1\n1e308\n", strlen("1\n1e308\n"), &o, &error);
+	ok(!roles && error && qerr_class(error) == QUILL_ERROR_INPUT &&
+		   !strcmp(error->message, "in.txt:2: 1e+308 is out of range (magnitude over 1e18)"),
+	   "the reader refuses 1e308, naming file:line");
+	g_clear_error(&error);
+	roles = bench_read("-1e18\n1e18\n", strlen("-1e18\n1e18\n"), &o, &error);
+	ok(roles != NULL, "1e18 either way is read");
+	if (roles)
+		g_ptr_array_unref(roles);
+}
+
 static void test_table(void)
 {
 	struct bench *b = sample_bench();
@@ -599,6 +687,7 @@ int main(void)
 	test_model_and_json();
 	test_readers();
 	test_blocks();
+	test_range();
 	test_table();
 	test_width_random();
 	return done_testing();
