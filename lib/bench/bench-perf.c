@@ -118,10 +118,11 @@ static GPtrArray *read_perf_csv(const char *data, gsize len, const struct bench_
 		g_strfreev(f);
 		if (!m)
 			goto out;
-		if (isnan(pct) || o->runs == 1)
-			rd_metric_add(m, 1, v, NAN, dec);
-		else /* perf's "+- x%" is the standard error of the mean */
-			rd_metric_add(m, o->runs, v, fabs(v) * pct / 100 * sqrt(o->runs), dec);
+		if (isnan(pct) || o->runs == 1 ? !rd_metric_add(m, 1, v, NAN, dec, o->source, l.number, error)
+		    /* perf's "+- x%" is the standard error of the mean */
+		    : !rd_metric_add(m, o->runs, v, fabs(v) * pct / 100 * sqrt(o->runs), dec, o->source,
+				     l.number, error))
+			goto out;
 	}
 	if (!ms->len) {
 		qerr(error, QUILL_ERROR_INPUT, "%s: no counted event", o->source);
@@ -229,14 +230,14 @@ static gboolean perf_text_line(GPtrArray *ms, const char *line, int number, int 
 	if (!(m = rd_metric_get(ms, name, unit, o->source, number, error)))
 		goto out;
 	if (runs <= 1)
-		rd_metric_add(m, 1, v, NAN, dec);
+		ok = rd_metric_add(m, 1, v, NAN, dec, o->source, number, error);
 	else if (!isnan(sem))
-		rd_metric_add(m, runs, v, sem * sqrt(runs), dec);
+		ok = rd_metric_add(m, runs, v, sem * sqrt(runs), dec, o->source, number, error);
 	else if (!strcmp(name, "user") || !strcmp(name, "sys"))
-		rd_metric_add(m, runs, v, NAN, dec);
+		ok = rd_metric_add(m, runs, v, NAN, dec, o->source, number, error);
 	else /* no "( +- p% )": perf leaves it out when there was no spread */
-		rd_metric_add(m, runs, v, isnan(pct) ? 0 : fabs(v) * pct / 100 * sqrt(runs), dec);
-	ok = TRUE;
+		ok = rd_metric_add(m, runs, v, isnan(pct) ? 0 : fabs(v) * pct / 100 * sqrt(runs), dec,
+				   o->source, number, error);
 out:
 	g_strfreev(tok);
 	g_free(text);

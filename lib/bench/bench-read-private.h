@@ -38,7 +38,15 @@ struct rd_group {
  * another unit. */
 struct rd_metric *rd_metric_get(GPtrArray *ms, const char *name, const char *unit,
 				const char *source, int line, GError **error);
-void rd_metric_add(struct rd_metric *m, int n, double mean, double stddev, int decimals);
+/* Add a group to m: FALSE (and *error, naming source:line) when the mean,
+ * or the stddev when it is not NAN, is not finite or past
+ * BENCH_VALUE_MAX. */
+gboolean rd_metric_add(struct rd_metric *m, int n, double mean, double stddev, int decimals,
+		       const char *source, int line, GError **error);
+
+/* FALSE (and *error, "SOURCE:LINE: V is out of range ...") when v is not
+ * finite or its magnitude is past BENCH_VALUE_MAX. */
+gboolean rd_value_ok(double v, const char *source, int line, GError **error);
 GPtrArray *rd_metrics_new(void);
 void rd_metrics_free(GPtrArray *ms);
 
@@ -47,6 +55,25 @@ void rd_metrics_free(GPtrArray *ms);
  * Takes nothing: the caller frees ms. */
 struct bench_role *rd_role(GPtrArray *ms, const char *source_kind, const char *file,
 			   const char *primary);
+
+/* TRUE for a line the line formats skip: blank, or starting with '#'. */
+gboolean rd_skip_line(const struct rd_line *l);
+
+/* [*p, *p + *len) without its leading and trailing blanks. */
+void rd_trim(const char **p, gsize *len);
+
+/* Split "12.5 ms" into the number's length and the rest (trimmed). */
+void rd_split_value(const char *p, gsize len, gsize *num_len, const char **rest, gsize *rest_len);
+
+/* The readers of samples and of "key: value" lines, labelled blocks and
+ * all (bench-lines.c). */
+GPtrArray *rd_samples(const char *data, gsize len, const struct bench_read_opts *o,
+		      GError **error);
+GPtrArray *rd_kv(const char *data, gsize len, const struct bench_read_opts *o, GError **error);
+
+/* SAMPLES or KV when data holds labelled blocks, by the first value under
+ * a heading; AUTO otherwise (bench-lines.c). */
+enum bench_format rd_detect_blocks(const char *data, gsize len);
 
 /* The reader of perf stat's output (bench-perf.c). */
 GPtrArray *rd_perf_stat(const char *data, gsize len, const struct bench_read_opts *o,

@@ -1,5 +1,6 @@
-/* bench-read.c - readers of hyperfine JSON, CSV, samples and "key: value"
- * lines, format detection; perf stat's two formats are in bench-perf.c. */
+/* bench-read.c - readers of hyperfine JSON and CSV, format detection;
+ * perf stat's two formats are in bench-perf.c, samples and "key: value"
+ * lines in bench-lines.c. */
 #include "bench/bench-read-private.h"
 #include "core/error.h"
 
@@ -166,15 +167,31 @@ struct rd_metric *rd_metric_get(GPtrArray *ms, const char *name, const char *uni
 	return m;
 }
 
-void rd_metric_add(struct rd_metric *m, int n, double mean, double stddev, int decimals)
+gboolean rd_value_ok(double v, const char *source, int line, GError **error)
+{
+	if (isfinite(v) && fabs(v) <= BENCH_VALUE_MAX)
+		return TRUE;
+	return qerr(error, QUILL_ERROR_INPUT, "%s:%d: %g is out of range (magnitude over %s)", source,
+		    line, v, BENCH_VALUE_MAX_TEXT);
+}
+
+gboolean rd_metric_add(struct rd_metric *m, int n, double mean, double stddev, int decimals,
+		       const char *source, int line, GError **error)
 {
 	struct rd_group g = { n, mean, stddev };
 
+	if (!rd_value_ok(mean, source, line, error))
+		return FALSE;
+	if (!isnan(stddev) && !(isfinite(stddev) && fabs(stddev) <= BENCH_VALUE_MAX))
+		return qerr(error, QUILL_ERROR_INPUT,
+			    "%s:%d: the spread given (%g) is out of range (magnitude over %s)", source,
+			    line, stddev, BENCH_VALUE_MAX_TEXT);
 	g_array_append_val(m->groups, g);
 	if (decimals == BENCH_DECIMALS_MEASURED || m->decimals == BENCH_DECIMALS_MEASURED)
 		m->decimals = BENCH_DECIMALS_MEASURED;
 	else
 		m->decimals = MAX(m->decimals, decimals);
+	return TRUE;
 }
 
 static struct bench_metric *rd_finish(const struct rd_metric *rm)
@@ -267,13 +284,7 @@ char **rd_split_csv(const char *p, gsize len, char sep, gboolean quotes)
 	return (char **)g_ptr_array_free(a, FALSE);
 }
 
-/* A metric or role name from the input: valid UTF-8, no control bytes. */
-static gboolean name_ok(const char *s)
-{
-	return bench_metric_name_valid(s);
-}
-
-static gboolean skip_line(const struct rd_line *l)
+gboolean rd_skip_line(const struct rd_line *l)
 {
 	gsize i = 0;
 
@@ -366,11 +377,17 @@ static gboolean hf_numbers(const json_t *a, const char *data, gsize len, const c
 		return qerr(error, QUILL_ERROR_INPUT,
 			    "%s:%d: results[%zu]: \"%s\" is not a list of numbers", source,
 			    json_line_of(data, len, key, idx, -1), idx, key);
-	json_array_foreach(a, i, v)
+	json_array_foreach(a, i, v) {
 		if (!json_is_number(v) || !isfinite(json_number_value(v)) || json_number_value(v) < 0)
 			return qerr(error, QUILL_ERROR_INPUT,
 				    "%s:%d: results[%zu].%s[%zu]: not a number of at least 0", source,
 				    json_line_of(data, len, key, idx, (long)i), idx, key, i);
+		if (json_number_value(v) > BENCH_VALUE_MAX)
+			return qerr(error, QUILL_ERROR_INPUT,
+				    "%s:%d: results[%zu].%s[%zu]: %g is out of range (magnitude over %s)",
+				    source, json_line_of(data, len, key, idx, (long)i), idx, key, i,
+				    json_number_value(v), BENCH_VALUE_MAX_TEXT);
+	}
 	return TRUE;
 }
 
@@ -425,6 +442,14 @@ static GPtrArray *read_hyperfine(const char *data, gsize len, const struct bench
 				     idx, k ? "system" : "user");
 				goto fail;
 			}
+			if (fabs(json_number_value(t)) > BENCH_VALUE_MAX) {
+				qerr(error, QUILL_ERROR_INPUT,
+				     "%s:%d: results[%zu].%s: %g is out of range (magnitude over %s)",
+				     o->source, json_line_of(data, len, k ? "system" : "user", idx, -1),
+				     idx, k ? "system" : "user", json_number_value(t),
+				     BENCH_VALUE_MAX_TEXT);
+				goto fail;
+			}
 			m = bench_metric_new(k ? "sys" : "user", "s");
 			g_array_unref(m->samples);
 			m->samples = NULL;
@@ -475,7 +500,7 @@ static GPtrArray *read_csv(const char *data, gsize len, const struct bench_read_
 		int dec;
 		struct rd_metric *m;
 
-		if (skip_line(&l))
+		if (rd_skip_line(&l))
 			continue;
 		f = rd_split_csv(l.p, l.len, ',', TRUE);
 		if (g_strv_length(f) < 2 || g_strv_length(f) > 3) {
@@ -496,7 +521,7 @@ static GPtrArray *read_csv(const char *data, gsize len, const struct bench_read_
 			goto out;
 		}
 		first = FALSE;
-		if (!name_ok(f[0])) {
+		if (!bench_metric_name_valid(f[0])) {
 			qerr(error, QUILL_ERROR_INPUT, "%s:%d: the label is empty or not text", o->source,
 			     l.number);
 			g_strfreev(f);
@@ -504,9 +529,8 @@ static GPtrArray *read_csv(const char *data, gsize len, const struct bench_read_
 		}
 		m = rd_metric_get(ms, f[0], f[2] && *f[2] ? f[2] : o->unit, o->source, l.number, error);
 		g_strfreev(f);
-		if (!m)
+		if (!m || !rd_metric_add(m, 1, v, NAN, dec, o->source, l.number, error))
 			goto out;
-		rd_metric_add(m, 1, v, NAN, dec);
 	}
 	if (!ms->len) {
 		qerr(error, QUILL_ERROR_INPUT, "%s: no label,value rows", o->source);
@@ -519,151 +543,13 @@ out:
 	return roles;
 }
 
-/* ---- samples: one number per line ---- */
-
-/* Split "12.5 ms" into the number and the rest. */
-static void split_value(const char *p, gsize len, gsize *num_len, const char **rest,
-			gsize *rest_len)
-{
-	gsize i = 0;
-
-	while (i < len && p[i] != ' ' && p[i] != '\t')
-		i++;
-	*num_len = i;
-	while (i < len && (p[i] == ' ' || p[i] == '\t'))
-		i++;
-	*rest = p + i;
-	*rest_len = len - i;
-	while (*rest_len && ((*rest)[*rest_len - 1] == ' ' || (*rest)[*rest_len - 1] == '\t'))
-		(*rest_len)--;
-}
-
-static void trim(const char **p, gsize *len)
-{
-	while (*len && (**p == ' ' || **p == '\t')) {
-		(*p)++;
-		(*len)--;
-	}
-	while (*len && ((*p)[*len - 1] == ' ' || (*p)[*len - 1] == '\t'))
-		(*len)--;
-}
-
-static GPtrArray *read_samples(const char *data, gsize len, const struct bench_read_opts *o,
-			       GError **error)
-{
-	GPtrArray *ms = rd_metrics_new(), *roles = NULL;
-	struct rd_line l = { 0 };
-	gsize pos = 0;
-
-	while (rd_next_line(data, len, &pos, &l)) {
-		const char *p = l.p, *rest;
-		gsize n = l.len, num_len, rest_len;
-		double v;
-		int dec;
-		char *unit;
-		struct rd_metric *m;
-
-		if (skip_line(&l))
-			continue;
-		trim(&p, &n);
-		split_value(p, n, &num_len, &rest, &rest_len);
-		if (!rd_number(p, num_len, FALSE, &v, &dec)) {
-			qerr(error, QUILL_ERROR_INPUT, "%s:%d: not a number", o->source, l.number);
-			goto out;
-		}
-		unit = rest_len ? g_strndup(rest, rest_len) : g_strdup(o->unit ? o->unit : "");
-		if (!g_utf8_validate(unit, -1, NULL) || strlen(unit) != (rest_len ? rest_len : strlen(unit)) ||
-		    strchr(unit, ' ') || strchr(unit, '\t')) {
-			qerr(error, QUILL_ERROR_INPUT, "%s:%d: a number and at most one unit word per line",
-			     o->source, l.number);
-			g_free(unit);
-			goto out;
-		}
-		m = rd_metric_get(ms, "value", unit, o->source, l.number, error);
-		g_free(unit);
-		if (!m)
-			goto out;
-		rd_metric_add(m, 1, v, NAN, dec);
-	}
-	if (!ms->len) {
-		qerr(error, QUILL_ERROR_INPUT, "%s: no numbers", o->source);
-		goto out;
-	}
-	roles = g_ptr_array_new_with_free_func((GDestroyNotify)bench_role_free);
-	g_ptr_array_add(roles, rd_role(ms, "samples", o->source, NULL));
-out:
-	rd_metrics_free(ms);
-	return roles;
-}
-
-/* ---- kv: "key: value [unit]" ---- */
-
-static GPtrArray *read_kv(const char *data, gsize len, const struct bench_read_opts *o,
-			  GError **error)
-{
-	GPtrArray *ms = rd_metrics_new(), *roles = NULL;
-	struct rd_line l = { 0 };
-	gsize pos = 0;
-
-	while (rd_next_line(data, len, &pos, &l)) {
-		const char *colon, *kp = l.p, *vp, *rest;
-		gsize kn, vn, num_len, rest_len;
-		double v;
-		int dec;
-		char *key, *unit;
-		struct rd_metric *m = NULL;
-
-		if (skip_line(&l))
-			continue;
-		colon = memchr(l.p, ':', l.len);
-		if (!colon) {
-			qerr(error, QUILL_ERROR_INPUT, "%s:%d: not a 'key: value' line", o->source,
-			     l.number);
-			goto out;
-		}
-		kn = colon - l.p;
-		trim(&kp, &kn);
-		vp = colon + 1;
-		vn = l.p + l.len - vp;
-		trim(&vp, &vn);
-		split_value(vp, vn, &num_len, &rest, &rest_len);
-		if (!rd_number(vp, num_len, FALSE, &v, &dec)) {
-			qerr(error, QUILL_ERROR_INPUT, "%s:%d: the value is not a number", o->source,
-			     l.number);
-			goto out;
-		}
-		key = g_strndup(kp, kn);
-		unit = rest_len ? g_strndup(rest, rest_len) : g_strdup(o->unit ? o->unit : "");
-		if (!name_ok(key) || memchr(kp, 0, kn))
-			qerr(error, QUILL_ERROR_INPUT, "%s:%d: the key is empty or not text", o->source,
-			     l.number);
-		else if (!g_utf8_validate(unit, -1, NULL) || (rest_len && memchr(rest, 0, rest_len)))
-			qerr(error, QUILL_ERROR_INPUT, "%s:%d: the unit is not text", o->source, l.number);
-		else
-			m = rd_metric_get(ms, key, unit, o->source, l.number, error);
-		g_free(key);
-		g_free(unit);
-		if (!m)
-			goto out;
-		rd_metric_add(m, 1, v, NAN, dec);
-	}
-	if (!ms->len) {
-		qerr(error, QUILL_ERROR_INPUT, "%s: no 'key: value' lines", o->source);
-		goto out;
-	}
-	roles = g_ptr_array_new_with_free_func((GDestroyNotify)bench_role_free);
-	g_ptr_array_add(roles, rd_role(ms, "kv", o->source, NULL));
-out:
-	rd_metrics_free(ms);
-	return roles;
-}
-
 /* ---- detection and dispatch ---- */
 
 enum bench_format bench_detect_format(const char *data, gsize len)
 {
 	struct rd_line l = { 0 };
 	gsize pos = 0, i = 0;
+	enum bench_format f;
 
 	while (i < len && g_ascii_isspace(data[i]))
 		i++;
@@ -671,19 +557,22 @@ enum bench_format bench_detect_format(const char *data, gsize len)
 		return BENCH_FORMAT_HYPERFINE;
 	if (g_strstr_len(data, (gssize)len, "Performance counter stats for"))
 		return BENCH_FORMAT_PERF_STAT;
+	/* labelled blocks: by the first value under a heading */
+	if ((f = rd_detect_blocks(data, len)) != BENCH_FORMAT_AUTO)
+		return f;
 	while (rd_next_line(data, len, &pos, &l)) {
 		const char *p = l.p, *rest;
 		gsize n = l.len, num_len, rest_len;
 		double v;
 
-		if (skip_line(&l))
+		if (rd_skip_line(&l))
 			continue;
 		if (rd_perf_csv_line(l.p, l.len))
 			return BENCH_FORMAT_PERF_STAT;
 		if (memchr(l.p, ',', l.len))
 			return BENCH_FORMAT_CSV;
-		trim(&p, &n);
-		split_value(p, n, &num_len, &rest, &rest_len);
+		rd_trim(&p, &n);
+		rd_split_value(p, n, &num_len, &rest, &rest_len);
 		if (rd_number(p, num_len, FALSE, &v, NULL))
 			return BENCH_FORMAT_SAMPLES;
 		if (memchr(l.p, ':', l.len))
@@ -710,9 +599,9 @@ GPtrArray *bench_read(const char *data, gsize len, const struct bench_read_opts 
 	case BENCH_FORMAT_CSV:
 		return read_csv(data, len, &opts, error);
 	case BENCH_FORMAT_SAMPLES:
-		return read_samples(data, len, &opts, error);
+		return rd_samples(data, len, &opts, error);
 	case BENCH_FORMAT_KV:
-		return read_kv(data, len, &opts, error);
+		return rd_kv(data, len, &opts, error);
 	case BENCH_FORMAT_AUTO:
 		break;
 	}

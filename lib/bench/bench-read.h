@@ -17,10 +17,24 @@
  *              fields): one metric per label, one sample per row
  *   samples    one number per line, optionally followed by its unit
  *   kv         "key: value [unit]" lines ("Total time: 15.989429 seconds",
- *              "Total time: 0.104 [sec]"): one metric per key
+ *              "Total time: 0.104 [sec]"): one metric per key; a line
+ *              without ':' is text, skipped
  * Blank lines and lines that start with '#' are skipped in the line formats.
+ * samples and kv may come in labelled blocks, as a reply to a patch has
+ * them: a heading (a line ending in ':' with nothing after it, "Without
+ * the patch:") starts a block, and each block that holds values is one
+ * role, in order, the heading its command (values before the first heading
+ * are a role without one).  In a file with headings the other lines are
+ * text and skipped (a quoted '>' line, prose, "Tested-by: ..."), except a
+ * line meant as a value (a number first, or after the ':' in kv), which is
+ * read as one or is an error.  Text skipped is counted in one warning
+ * through o->warn.
  * A file that does not parse is an error that names the file and line
- * (QUILL_ERROR_INPUT); nothing partial is returned.
+ * (QUILL_ERROR_INPUT); nothing partial is returned.  So is a value (or a
+ * spread perf gives) that is not finite or whose magnitude is over
+ * BENCH_VALUE_MAX in the file's unit: no time, size or count a benchmark
+ * measures comes near it (a 64-bit counter holds 1.8e19; 1e18 ns are 31
+ * years), and sums and squares of such values stay finite.
  *
  * Ownership: bench_read returns an array the caller owns (it frees its
  * roles); the input is borrowed.
@@ -32,6 +46,9 @@
 
 #include "bench/bench.h"
 #include "core/warn.h"
+
+#define BENCH_VALUE_MAX 1e18
+#define BENCH_VALUE_MAX_TEXT "1e18"
 
 enum bench_format {
 	BENCH_FORMAT_AUTO,
@@ -57,13 +74,14 @@ struct bench_read_opts {
 gboolean bench_format_parse(const char *name, enum bench_format *out);
 
 /* Guess the format of data: JSON is hyperfine's, "Performance counter stats"
- * or perf's CSV rows are perf stat's, then csv, samples, kv by the first
- * line that holds data.  BENCH_FORMAT_AUTO when nothing fits. */
+ * or perf's CSV rows are perf stat's; labelled blocks are samples or kv by
+ * the first value under a heading; then csv, samples, kv by the first line
+ * that holds data.  BENCH_FORMAT_AUTO when nothing fits. */
 enum bench_format bench_detect_format(const char *data, gsize len);
 
 /* Read data as o->format.  Returns the roles (role name "" for the caller
- * to set; a hyperfine file may give several), each with its source, file
- * and command filled, or NULL with an error.  BENCH_FORMAT_AUTO detects;
+ * to set; a hyperfine file or labelled blocks may give several), each with
+ * its source, file and command filled, or NULL with an error.  BENCH_FORMAT_AUTO detects;
  * undetectable data is QUILL_ERROR_INPUT; perf stat -x output of -r runs
  * without o->runs is QUILL_ERROR_USAGE. */
 GPtrArray *bench_read(const char *data, gsize len, const struct bench_read_opts *o,

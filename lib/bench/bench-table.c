@@ -56,20 +56,36 @@ static void metric_display(struct disp *d, const struct bench *b, const char *me
 	d->decimals = MIN(d->decimals, 9);
 }
 
+/* A value in the table's decimals, or in exponent form ("1.2346e+21")
+ * where that would be wider than BENCH_TABLE_NUMBER_WIDTH. */
 static char *fmt_value(const struct disp *d, double v)
 {
+	char *s;
+
 	if (!isfinite(v))
 		return g_strdup("-");
 	v *= d->factor;
+	if (!isfinite(v))
+		return g_strdup("-");
 	if (fabs(v) < 0.5 * pow(10, -d->decimals))
 		v = 0; /* no "-0.00" */
-	return g_strdup_printf("%.*f", d->decimals, v);
+	s = g_strdup_printf("%.*f", d->decimals, v);
+	if (strlen(s) <= BENCH_TABLE_NUMBER_WIDTH)
+		return s;
+	g_free(s);
+	return g_strdup_printf("%.4e", v);
 }
 
+/* A percentage, "+1.23%"; past a million percent "+1.23e+08%"; "n/a"
+ * when it is not finite. */
 static char *fmt_pct(double p)
 {
+	if (!isfinite(p))
+		return g_strdup("n/a");
 	if (fabs(p) < 0.005)
 		p = 0;
+	if (fabs(p) >= 1e6)
+		return g_strdup_printf("%+.2e%%", p);
 	return g_strdup_printf("%+.2f%%", p);
 }
 
@@ -144,6 +160,11 @@ static char *compare_line(const struct bench_role *ra, const struct bench_role *
 
 	bench_compare(&c, sa, sb);
 	g_string_append_printf(s, "%s vs %s: ", rb->role, ra->role);
+	if (!isfinite(sa->mean) || !isfinite(sb->mean)) {
+		/* a sum past the largest double (stored data, not read now) */
+		g_string_append(s, "not compared (a mean out of range)");
+		return g_string_free(s, FALSE);
+	}
 	if (isnan(c.delta_pct)) {
 		char *v = fmt_value(d, c.diff);
 		g_string_append_printf(s, "%s%s%s%s (%s is 0)", c.diff >= 0 ? "+" : "", v,

@@ -10,7 +10,10 @@
  * out (max and min, then median) when a table would not, and prose lines
  * wrap.  Times are shown in the unit that makes the smallest mean at
  * least 1 (s, ms, us, ns); values to the precision of the data as read,
- * at least two decimals (measured data: two).
+ * at least two decimals (measured data: two).  No number is wider than
+ * BENCH_TABLE_NUMBER_WIDTH: a larger one is in exponent form
+ * ("1.2346e+21"); a percentage past a million percent is
+ * "+1.23e+08%", one that is not finite "n/a".
  *
  * JSON (fixed in DESIGN.md): {"benchmarks":[{"name", "unit", "roles":[{"role",
  * "n", "mean", "median", "stddev", "min", "max", "ci95":[lo,hi]}],
@@ -37,6 +40,9 @@ enum bench_table_format {
 };
 
 #define BENCH_TABLE_WIDTH 72
+
+/* The widest a number in a table is, in characters. */
+#define BENCH_TABLE_NUMBER_WIDTH 20
 
 /* The tables of `benches` (struct bench*), one blank line between
  * benchmarks, ending in a newline ("" for none). */

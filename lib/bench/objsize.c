@@ -2,14 +2,11 @@
  * libelf, as nm --size-sort and size see them (the rules: objsize.h). */
 #include "bench/objsize.h"
 #include "core/error.h"
+#include "core/file.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <gelf.h>
 #include <libelf.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 /* The x86-64 psABI's large common section index (not in <elf.h>). */
 #define OBJSIZE_SHN_X86_64_LCOMMON 0xff02
@@ -50,10 +47,13 @@ static char letter_by_name(const char *name)
 
 	for (size_t i = 0; i < G_N_ELEMENTS(names); i++) {
 		size_t n = strlen(names[i].prefix);
-		char next = name[n];
+		char next;
 
-		if (!strncmp(name, names[i].prefix, n) &&
-		    (!next || next == '.' || next == '$' || g_ascii_isdigit(next)))
+		/* name[n] only once the name is known to be that long */
+		if (strncmp(name, names[i].prefix, n))
+			continue;
+		next = name[n];
+		if (!next || next == '.' || next == '$' || g_ascii_isdigit(next))
 			return names[i].letter;
 	}
 	return '?';
@@ -87,6 +87,39 @@ static char section_letter(const char *name, const GElf_Shdr *sh)
 	if (!alloc && debug_name(name))
 		return 'N';
 	return readonly ? 'n' : '?';
+}
+
+/* A string table's bytes as libelf gives them (none: p NULL). */
+struct strtab {
+	const char *p;
+	size_t len;
+};
+
+/* Section `ndx` as a string table; none when it is out of range, not a
+ * string table, or its contents lie outside the file. */
+static void strtab_of(struct strtab *t, Elf *e, size_t ndx, size_t shnum)
+{
+	Elf_Scn *scn;
+	GElf_Shdr sh;
+	Elf_Data *d;
+
+	t->p = NULL;
+	t->len = 0;
+	if (ndx == SHN_UNDEF || ndx >= shnum || !(scn = elf_getscn(e, ndx)) ||
+	    !gelf_getshdr(scn, &sh) || sh.sh_type != SHT_STRTAB || !(d = elf_getdata(scn, NULL)) ||
+	    !d->d_buf)
+		return;
+	t->p = d->d_buf;
+	t->len = d->d_size;
+}
+
+/* The string at `off` of the table, or NULL when it does not start and
+ * end (its NUL) inside it. */
+static const char *strtab_at(const struct strtab *t, guint64 off)
+{
+	if (!t->p || off >= t->len || !memchr(t->p + off, 0, t->len - off))
+		return NULL;
+	return t->p + off;
 }
 
 static void sym_free(gpointer p)
@@ -152,8 +185,9 @@ static gboolean read_symbols(struct objsize_file *f, Elf *e, Elf_Scn *symscn, co
 			     GError **error)
 {
 	Elf_Data *data = elf_getdata(symscn, NULL), *xdata = NULL;
-	size_t entsize = gelf_fsize(e, ELF_T_SYM, 1, EV_CURRENT), n;
+	size_t entsize = gelf_fsize(e, ELF_T_SYM, 1, EV_CURRENT), n, nx = 0;
 	guint64 total = 0;
+	struct strtab names;
 
 	if (!data)
 		return damaged(error, f->name, "the symbol table");
@@ -161,8 +195,11 @@ static gboolean read_symbols(struct objsize_file *f, Elf *e, Elf_Scn *symscn, co
 		return damaged(error, f->name, "the extended section indices");
 	if (!entsize)
 		return damaged(error, f->name, "the symbol size");
+	if (xdata && xdata->d_buf)
+		nx = xdata->d_size / sizeof(Elf32_Word);
+	strtab_of(&names, e, symsh->sh_link, shnum);
 	n = data->d_size / entsize;
-	for (size_t i = 1; i < n; i++) {
+	for (size_t i = 1; i < n && i <= G_MAXINT; i++) {
 		GElf_Sym sym;
 		Elf32_Word xndx = 0;
 		const char *name;
@@ -170,15 +207,17 @@ static gboolean read_symbols(struct objsize_file *f, Elf *e, Elf_Scn *symscn, co
 		gboolean x;
 		char c;
 
-		if (!gelf_getsymshndx(data, xdata, (int)i, &sym, &xndx))
+		if (!gelf_getsym(data, (int)i, &sym))
 			continue;
 		x = sym.st_shndx == SHN_XINDEX;
-		if (x && !xdata)
-			continue;	/* no table to say where it is: absolute */
+		if (x && i >= nx)
+			continue;	/* no entry to say where it is: absolute */
+		if (x)	/* the entry may not be aligned in a damaged file */
+			memcpy(&xndx, (const char *)xdata->d_buf + i * sizeof xndx, sizeof xndx);
 		shndx = x ? xndx : sym.st_shndx;
 		if (!sym.st_size || !(c = symbol_letter(&sym, shndx, x, secs, shnum, machine)))
 			continue;
-		if (!(name = elf_strptr(e, symsh->sh_link, sym.st_name)))
+		if (!(name = strtab_at(&names, sym.st_name)))
 			continue;	/* a name outside the string table */
 		if (!add_within(&total, sym.st_size))
 			return qerr(error, QUILL_ERROR_INPUT,
@@ -197,6 +236,7 @@ static gboolean read_elf(struct objsize_file *f, Elf *e, GError **error)
 	Elf_Scn *scn = NULL, *symscn = NULL, *xscn = NULL;
 	size_t symndx = 0;
 	GElf_Shdr symsh = { 0 };
+	struct strtab secnames;
 	guint64 alloc = 0;
 	gboolean ok = TRUE;
 
@@ -225,8 +265,9 @@ static gboolean read_elf(struct objsize_file *f, Elf *e, GError **error)
 				    "%s: a damaged ELF file: its section headers go past its end (a file cut short?)",
 				    f->name);
 	}
-	if (elf_getshdrstrndx(e, &shstrndx) < 0)
+	if (elf_getshdrstrndx(e, &shstrndx) < 0 || shstrndx >= shnum)
 		shstrndx = SHN_UNDEF;	/* sections without names */
+	strtab_of(&secnames, e, shstrndx, shnum);
 	secs = g_new0(struct sec, shnum ? shnum : 1);
 	/* the symbol table first: which string table is its own */
 	while ((scn = elf_nextscn(e, scn))) {
@@ -249,9 +290,8 @@ static gboolean read_elf(struct objsize_file *f, Elf *e, GError **error)
 		}
 		if (i >= shnum)
 			continue;
-		name = shstrndx != SHN_UNDEF ? elf_strptr(e, shstrndx, sh.sh_name) : NULL;
-		if (!name)
-			name = "";
+		if (!(name = strtab_at(&secnames, sh.sh_name)))
+			name = "";	/* no name, or one outside the table */
 		if (sh.sh_type == SHT_SYMTAB_SHNDX && symscn && sh.sh_link == symndx && !xscn)
 			xscn = scn;
 		/* what binutils does not make a section of */
@@ -360,26 +400,16 @@ gboolean objsize_read_memory(struct objsize_file **out, const void *data, gsize 
 
 gboolean objsize_read(struct objsize_file **out, const char *path, GError **error)
 {
-	struct stat st;
-	int fd;
+	char *data;
+	gsize len;
 	gboolean ok;
 
 	*out = NULL;
-	if (!libelf_ready(error))
+	if (!libelf_ready(error) ||
+	    !file_read_regular(path, OBJSIZE_MAX_BYTES, &data, &len, TRUE, error))
 		return FALSE;
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
-		return qerr(error, QUILL_ERROR_USAGE, "%s: %s", path, g_strerror(errno));
-	if (fstat(fd, &st) < 0) {
-		int err = errno;
-		close(fd);
-		return qerr(error, QUILL_ERROR_OUTSIDE, "%s: %s", path, g_strerror(err));
-	}
-	if (S_ISDIR(st.st_mode)) {
-		close(fd);
-		return qerr(error, QUILL_ERROR_USAGE, "%s: a directory", path);
-	}
-	ok = finish(out, elf_begin(fd, S_ISREG(st.st_mode) ? ELF_C_READ_MMAP : ELF_C_READ, NULL),
-		    path, error);
-	close(fd);
+	/* libelf may convert the image in place: it is ours */
+	ok = finish(out, elf_memory(data, len), path, error);
+	g_free(data);
 	return ok;
 }

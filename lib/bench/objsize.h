@@ -52,10 +52,20 @@ struct objsize_file {
 	guint64 text, data, bss;	/* size's sums over the allocated sections */
 };
 
+/* The largest file objsize_read reads (8 GiB; a vmlinux with its debug
+ * information is some hundreds of MB). */
+#define OBJSIZE_MAX_BYTES ((gsize)8 << 30)
+
 /* Read the ELF file at `path` (an object, an executable, a shared
- * library, a vmlinux).  QUILL_ERROR_USAGE when it cannot be opened (no
- * such file, a directory), QUILL_ERROR_INPUT when it is not ELF or its
- * tables do not hold together; the message starts with the path. */
+ * library, a vmlinux; a symbolic link is followed) whole into memory.
+ * QUILL_ERROR_USAGE when it cannot be opened (no such file) or is not a
+ * regular file (a directory, a FIFO, a device: file_read_regular),
+ * QUILL_ERROR_INPUT when it is larger than OBJSIZE_MAX_BYTES, not ELF or
+ * its tables do not hold together; the message starts with the path.
+ * A damaged file is read as far as it holds together: a section or symbol
+ * name outside its string table is none, a section index outside the
+ * section table makes the symbol absolute (left out); what cannot be read
+ * at all is refused. */
 gboolean objsize_read(struct objsize_file **out, const char *path, GError **error);
 
 /* The same from bytes in memory (copied); `name` names them in errors. */

@@ -1,4 +1,4 @@
-/* file.c - temp file + rename. */
+/* file.c - temp file + rename; a regular file read whole. */
 #include "core/file.h"
 #include "core/error.h"
 
@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <glib/gstdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 gboolean file_write_atomic(const char *path, const char *data, gssize len, GError **error)
@@ -40,5 +41,113 @@ gboolean file_write_atomic(const char *path, const char *data, gssize len, GErro
 		return FALSE;
 	}
 	g_free(tmp);
+	return TRUE;
+}
+
+/* What a file that is not regular is, for the message. */
+static const char *kind_of(mode_t mode)
+{
+	if (S_ISFIFO(mode))
+		return "a FIFO";
+	if (S_ISCHR(mode))
+		return "a character device";
+	if (S_ISBLK(mode))
+		return "a block device";
+	if (S_ISSOCK(mode))
+		return "a socket";
+	if (S_ISLNK(mode))
+		return "a symbolic link";
+	return "of an unknown type";
+}
+
+/* FALSE (and *error) unless `st` is of a regular file. */
+static gboolean regular(const char *path, const struct stat *st, GError **error)
+{
+	if (S_ISREG(st->st_mode))
+		return TRUE;
+	if (S_ISDIR(st->st_mode))
+		return qerr(error, QUILL_ERROR_USAGE, "%s: a directory", path);
+	if (S_ISLNK(st->st_mode))
+		return qerr(error, QUILL_ERROR_USAGE, "%s: a symbolic link", path);
+	return qerr(error, QUILL_ERROR_USAGE, "%s: not a regular file (%s)", path,
+		    kind_of(st->st_mode));
+}
+
+static gboolean too_large(const char *path, gsize max_bytes, GError **error)
+{
+	return qerr(error, QUILL_ERROR_INPUT, "%s: larger than %" G_GSIZE_FORMAT " bytes", path,
+		    max_bytes);
+}
+
+gboolean file_read_regular(const char *path, gsize max_bytes, char **data, gsize *len,
+			   gboolean follow_symlink, GError **error)
+{
+	struct stat st;
+	char *buf = NULL;
+	gsize size = 0, cap;
+	int fd, err;
+
+	*data = NULL;
+	*len = 0;
+	max_bytes = MIN(max_bytes, G_MAXSIZE / 2);
+	/* first by its name, so that a FIFO or a device is not even opened */
+	if ((follow_symlink ? stat(path, &st) : lstat(path, &st)) < 0)
+		return qerr(error, QUILL_ERROR_USAGE, "%s: %s", path, g_strerror(errno));
+	if (!regular(path, &st, error))
+		return FALSE;
+	/* then what was opened, which may have been replaced meanwhile;
+	 * O_NONBLOCK: opening a FIFO does not wait for a writer */
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | (follow_symlink ? 0 : O_NOFOLLOW));
+	if (fd < 0) {
+		err = errno;
+		if (err == ELOOP && !follow_symlink)
+			return qerr(error, QUILL_ERROR_USAGE, "%s: a symbolic link", path);
+		return qerr(error, QUILL_ERROR_USAGE, "%s: %s", path, g_strerror(err));
+	}
+	if (fstat(fd, &st) < 0) {
+		err = errno;
+		close(fd);
+		return qerr(error, QUILL_ERROR_OUTSIDE, "%s: %s", path, g_strerror(err));
+	}
+	if (!regular(path, &st, error)) {
+		close(fd);
+		return FALSE;
+	}
+	if (st.st_size > 0 && (guint64)st.st_size > max_bytes) {
+		close(fd);
+		return too_large(path, max_bytes, error);
+	}
+	/* the size it has now; it may still grow while it is read */
+	cap = (gsize)MAX(st.st_size, 0) + 1;
+	buf = g_malloc(cap + 1);
+	for (;;) {
+		ssize_t got;
+
+		if (size == cap) {
+			cap = cap > max_bytes / 2 ? max_bytes + 1 : cap * 2;
+			buf = g_realloc(buf, cap + 1);
+		}
+		got = read(fd, buf + size, cap - size);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0) {
+			err = errno;
+			close(fd);
+			g_free(buf);
+			return qerr(error, QUILL_ERROR_OUTSIDE, "%s: %s", path, g_strerror(err));
+		}
+		if (got == 0)
+			break;
+		size += (gsize)got;
+		if (size > max_bytes) {
+			close(fd);
+			g_free(buf);
+			return too_large(path, max_bytes, error);
+		}
+	}
+	close(fd);
+	buf[size] = 0;
+	*data = buf;
+	*len = size;
 	return TRUE;
 }

@@ -1,10 +1,15 @@
-/* file.h - files written whole or not at all.
+/* file.h - files written whole or not at all, and read whole.
  *
  * file_write_atomic writes beside the target and renames: a reader (or a
  * crash) sees the old file or the new one, never a part.  It does not
  * fsync: mails and exports can be made again, and forcing them to disk
  * costs more than the rest of `series format` (GLib's g_file_set_contents
  * syncs every new file).
+ *
+ * file_read_regular reads a file a user named (an object, a results file)
+ * and refuses what is not a regular file: a FIFO would block the read
+ * until a writer comes (forever, for a FIFO nobody writes), a device
+ * (/dev/zero) never ends, a directory is no data.
  */
 #ifndef QUILL_FILE_H
 #define QUILL_FILE_H
@@ -14,5 +19,22 @@
 /* Write len bytes (len < 0: a NUL-terminated string) to path with mode
  * 0666 & ~umask.  QUILL_ERROR_OUTSIDE naming the path on failure. */
 gboolean file_write_atomic(const char *path, const char *data, gssize len, GError **error);
+
+/* Read the regular file at `path` whole, at most `max_bytes` of it, into
+ * *data (NUL-terminated after its *len bytes; the caller frees it with
+ * g_free) and *len.  A symbolic link is followed only when
+ * `follow_symlink`.  It is looked at before it is opened, and opened with
+ * O_NONBLOCK then checked again with fstat, so that a FIFO or a device is
+ * refused without waiting on it.  On failure *data is NULL and the error
+ * message starts with the path:
+ *   QUILL_ERROR_USAGE    "PATH: No such file or directory" (and the other
+ *                        reasons it cannot be opened), "PATH: a directory",
+ *                        "PATH: not a regular file (a FIFO)" (a character
+ *                        device, a block device, a socket), "PATH: a
+ *                        symbolic link" (when not followed);
+ *   QUILL_ERROR_INPUT    "PATH: larger than N bytes" past max_bytes;
+ *   QUILL_ERROR_OUTSIDE  "PATH: ..." when reading it fails. */
+gboolean file_read_regular(const char *path, gsize max_bytes, char **data, gsize *len,
+			   gboolean follow_symlink, GError **error);
 
 #endif

@@ -23,6 +23,7 @@
 #include "unit.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 
 static void is_num_(double got, double want, double tol, const char *name, const char *file,
@@ -395,6 +396,191 @@ static void test_readers(void)
 	}
 }
 
+/* The warnings a reader gives: their count, the last one kept. */
+struct warned {
+	int n;
+	char *last;
+};
+
+static void count_warning(void *payload, const char *fmt, ...)
+{
+	struct warned *w = payload;
+	va_list ap;
+
+	va_start(ap, fmt);
+	g_free(w->last);
+	w->last = g_strdup_vprintf(fmt, ap);
+	va_end(ap);
+	w->n++;
+}
+
+static GPtrArray *read_warned(const char *data, enum bench_format f, struct warned *w,
+			      GError **error)
+{
+	struct bench_read_opts o = { .format = f, .source = "in.txt", .warn = count_warning,
+				     .warn_payload = w };
+
+	g_free(w->last);
+	w->last = NULL;
+	w->n = 0;
+	return bench_read(data, strlen(data), &o, error);
+}
+
+static void test_blocks(void)
+{
+	struct warned w = { 0, NULL };
+	GError *error = NULL;
+	GPtrArray *roles;
+	struct bench_summary s;
+	const char *reply = "Hi Ada, the numbers:\n"
+			    "> quoted: 1 s\n"
+			    "Without X:\n"
+			    "Total time: 15.5 seconds\n"
+			    "Total time: 16.5 seconds\n"
+			    "\n"
+			    "With X:\n"
+			    "Total time: 14 seconds\n"
+			    "Tested-by: Bo <bo@example.org>\n"
+			    "Thanks,\n";
+
+	is_int(bench_detect_format(reply, strlen(reply)), BENCH_FORMAT_KV,
+	       "a reply with labelled blocks is kv, whatever its first line");
+	roles = read_warned(reply, BENCH_FORMAT_AUTO, &w, &error);
+	ok(roles && roles->len == 2, "two labelled blocks are two roles");
+	if (roles && roles->len == 2) {
+		const struct bench_role *a = g_ptr_array_index(roles, 0), *b = g_ptr_array_index(roles, 1);
+
+		is_str(a->command, "Without X", "the first heading is the first role's command");
+		is_str(b->command, "With X", "and the second the second's");
+		bench_summarize(&s, bench_role_metric(a, "Total time"));
+		ok(s.n == 2 && s.mean == 16, "the first block's values only");
+		bench_summarize(&s, bench_role_metric(b, "Total time"));
+		ok(s.n == 1 && s.mean == 14, "the second block's values only");
+		ok(!strcmp(a->source, "kv") && !strcmp(a->file, "in.txt"), "source and file as for kv");
+	}
+	ok(w.n == 1 && !g_strcmp0(w.last, "in.txt: 4 lines of text skipped "
+					  "(neither a value nor a heading of values)"),
+	   "one warning counting the text skipped");
+	if (roles)
+		g_ptr_array_unref(roles);
+
+	roles = read_warned("Without:\n1.5 ms\n2.5 ms\nWith:\n1 ms\n", BENCH_FORMAT_AUTO, &w, &error);
+	ok(roles && roles->len == 2 && w.n == 0, "samples in blocks, nothing skipped");
+	if (roles)
+		g_ptr_array_unref(roles);
+
+	roles = read_warned("Total time: 1 s\nsome prose\nTotal time: 3 s\n", BENCH_FORMAT_KV, &w,
+			    &error);
+	ok(roles && roles->len == 1 && !((struct bench_role *)g_ptr_array_index(roles, 0))->command,
+	   "kv without headings: one role, no command");
+	ok(w.n == 1 && g_str_has_prefix(w.last, "in.txt: 1 line of text skipped"),
+	   "a line without ':' is text, skipped with a warning");
+	if (roles)
+		g_ptr_array_unref(roles);
+
+	roles = read_warned("Total time: 1 s\nTotal time: fast\n", BENCH_FORMAT_KV, &w, &error);
+	ok(!roles && error && !strcmp(error->message, "in.txt:2: the value is not a number"),
+	   "without headings a value that is not a number stays an error");
+	g_clear_error(&error);
+	roles = read_warned("Empty:\nWith:\nTotal time: 2 s\n", BENCH_FORMAT_KV, &w, &error);
+	ok(roles && roles->len == 1 && w.n == 1, "a heading without values is text");
+	if (roles)
+		g_ptr_array_unref(roles);
+	roles = read_warned("Only:\nprose\n", BENCH_FORMAT_KV, &w, &error);
+	ok(!roles && error && !strcmp(error->message, "in.txt: no 'key: value' lines") && w.n == 0,
+	   "no values at all: an error, no warning");
+	g_clear_error(&error);
+	g_free(w.last);
+}
+
+/* A role of samples `v` of metric "wall" in s. */
+static struct bench_role *role_of(const char *name, const double *v, int n)
+{
+	struct bench_role *r = bench_role_new(name, "csv");
+	struct bench_metric *m = bench_metric_new("wall", "s");
+
+	for (int i = 0; i < n; i++)
+		bench_metric_add(m, v[i]);
+	g_ptr_array_add(r->metrics, m);
+	return r;
+}
+
+/* Every line at most `width`, no "inf", no run of digits longer than a
+ * number may be. */
+static gboolean narrow(const char *text, int width)
+{
+	char **lines = g_strsplit(text, "\n", -1);
+	gboolean good = !strstr(text, "inf");
+
+	for (char **l = lines; *l; l++) {
+		int run = 0;
+		if (g_utf8_strlen(*l, -1) > width)
+			good = FALSE;
+		for (const char *p = *l; *p; p++) {
+			run = g_ascii_isdigit(*p) || *p == '.' ? run + 1 : 0;
+			if (run > BENCH_TABLE_NUMBER_WIDTH)
+				good = FALSE;
+		}
+	}
+	g_strfreev(lines);
+	return good;
+}
+
+static void test_range(void)
+{
+	const double huge[] = { 1e300, 1.2e300 }, overflow[] = { 1e308, 1.5e308 },
+		     tiny[] = { 1e-300, 2e-300 }, big[] = { 123456789012345678.0, 2e17 };
+	struct bench_read_opts o = { .format = BENCH_FORMAT_SAMPLES, .source = "in.txt" };
+	struct bench *b = bench_new("far");
+	GPtrArray *list = g_ptr_array_new(), *roles;
+	GError *error = NULL;
+	char *text, **lines;
+
+	g_ptr_array_add(list, b);
+	bench_put_role(b, role_of("base", huge, 2), NULL, NULL);
+	text = bench_tables(list, BENCH_TABLE_TEXT, 72);
+	lines = g_strsplit(text, "\n", -1);
+	ok(narrow(text, 72) && strstr(text, "1.1000e+300") && g_strv_length(lines) <= 4,
+	   "a mean of 1.1e300 (stored before readers refused it): one narrow number, a short table");
+	g_strfreev(lines);
+	g_free(text);
+	bench_put_role(b, role_of("patched", tiny, 2), NULL, NULL);
+	text = bench_tables(list, BENCH_TABLE_TEXT, 72);
+	ok(narrow(text, 72) && strstr(text, "patched vs base: -100.00%"), "1e300 against 1e-300");
+	g_free(text);
+	bench_put_role(b, role_of("base", tiny, 2), NULL, NULL);
+	bench_put_role(b, role_of("patched", huge, 2), NULL, NULL);
+	text = bench_tables(list, BENCH_TABLE_TEXT, 72);
+	ok(narrow(text, 72) && strstr(text, "patched vs base: n/a"),
+	   "1e-300 against 1e300: a percentage past any double, n/a");
+	g_free(text);
+	bench_put_role(b, role_of("base", overflow, 2), NULL, NULL);
+	text = bench_tables(list, BENCH_TABLE_TEXT, 72);
+	ok(narrow(text, 72) && strstr(text, "patched vs base: not compared (a mean out of range)"),
+	   "a mean that overflows: no inf, not compared");
+	g_free(text);
+	text = bench_tables(list, BENCH_TABLE_MARKDOWN, 72);
+	ok(!strstr(text, "inf"), "nor in markdown");
+	g_free(text);
+	bench_put_role(b, role_of("base", big, 2), NULL, NULL);
+	bench_put_role(b, role_of("patched", big, 1), NULL, NULL);
+	text = bench_tables(list, BENCH_TABLE_TEXT, 72);
+	ok(narrow(text, 72) && strstr(text, "1.6173e+17"), "1.6e17 s: exponent form, not 21 characters");
+	g_free(text);
+	g_ptr_array_unref(list);
+	bench_free(b);
+
+	roles = bench_read("1\n1e308\n", strlen("1\n1e308\n"), &o, &error);
+	ok(!roles && error && qerr_class(error) == QUILL_ERROR_INPUT &&
+		   !strcmp(error->message, "in.txt:2: 1e+308 is out of range (magnitude over 1e18)"),
+	   "the reader refuses 1e308, naming file:line");
+	g_clear_error(&error);
+	roles = bench_read("-1e18\n1e18\n", strlen("-1e18\n1e18\n"), &o, &error);
+	ok(roles != NULL, "1e18 either way is read");
+	if (roles)
+		g_ptr_array_unref(roles);
+}
+
 static void test_table(void)
 {
 	struct bench *b = sample_bench();
@@ -500,6 +686,8 @@ int main(void)
 	test_units();
 	test_model_and_json();
 	test_readers();
+	test_blocks();
+	test_range();
 	test_table();
 	test_width_random();
 	return done_testing();

@@ -1,9 +1,74 @@
-/* test-file.c - lib/file: whole files or none. */
+/* test-file.c - lib/file: whole files or none; a regular file read whole. */
 #include "core/error.h"
 #include "core/file.h"
 #include "unit.h"
 
 #include <glib/gstdio.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* file_read_regular: what it reads, and what it refuses without waiting. */
+static void test_read(const char *dir)
+{
+	char *path = g_build_filename(dir, "in.txt", NULL);
+	char *fifo = g_build_filename(dir, "fifo", NULL);
+	char *link = g_build_filename(dir, "link", NULL);
+	char *data = NULL;
+	gsize len = 0;
+	GError *e = NULL;
+
+	g_file_set_contents(path, "12345", 5, NULL);
+	ok(file_read_regular(path, 100, &data, &len, FALSE, NULL) && len == 5 &&
+		   !memcmp(data, "12345", 6),
+	   "reads a regular file whole, NUL-terminated");
+	g_free(data);
+	ok(file_read_regular(path, 5, &data, &len, FALSE, NULL) && len == 5, "up to the cap");
+	g_free(data);
+	ok(!file_read_regular(path, 4, &data, &len, FALSE, &e) && !data && e &&
+		   qerr_class(e) == QUILL_ERROR_INPUT && strstr(e->message, path) &&
+		   g_str_has_suffix(e->message, ": larger than 4 bytes"),
+	   "past the cap: bad input, naming it");
+	g_clear_error(&e);
+	g_file_set_contents(path, "", 0, NULL);
+	ok(file_read_regular(path, 4, &data, &len, FALSE, NULL) && len == 0 && data && !*data,
+	   "an empty file");
+	g_free(data);
+
+	ok(!file_read_regular(dir, 100, &data, &len, TRUE, &e) && e &&
+		   qerr_class(e) == QUILL_ERROR_USAGE && g_str_has_suffix(e->message, ": a directory"),
+	   "a directory: usage");
+	g_clear_error(&e);
+	ok(mkfifo(fifo, 0600) == 0, "a FIFO made");
+	ok(!file_read_regular(fifo, 100, &data, &len, TRUE, &e) && e &&
+		   qerr_class(e) == QUILL_ERROR_USAGE && g_str_has_prefix(e->message, fifo) &&
+		   g_str_has_suffix(e->message, ": not a regular file (a FIFO)"),
+	   "a FIFO nobody writes: refused, not waited on");
+	g_clear_error(&e);
+	ok(!file_read_regular("/dev/null", 100, &data, &len, TRUE, &e) && e &&
+		   !strcmp(e->message, "/dev/null: not a regular file (a character device)"),
+	   "a device: refused");
+	g_clear_error(&e);
+	ok(!file_read_regular("/nonexistent/x", 100, &data, &len, TRUE, &e) && e &&
+		   qerr_class(e) == QUILL_ERROR_USAGE &&
+		   !strcmp(e->message, "/nonexistent/x: No such file or directory"),
+	   "a missing file: usage, naming it");
+	g_clear_error(&e);
+
+	ok(symlink("in.txt", link) == 0, "a symbolic link made");
+	ok(file_read_regular(link, 100, &data, &len, TRUE, NULL) && len == 0,
+	   "a symbolic link is followed when asked");
+	g_free(data);
+	ok(!file_read_regular(link, 100, &data, &len, FALSE, &e) && e &&
+		   qerr_class(e) == QUILL_ERROR_USAGE && g_str_has_suffix(e->message, ": a symbolic link"),
+	   "and refused when not");
+	g_clear_error(&e);
+	g_unlink(link);
+	g_unlink(fifo);
+	g_unlink(path);
+	g_free(link);
+	g_free(fifo);
+	g_free(path);
+}
 
 int main(int argc, char **argv)
 {
@@ -33,6 +98,7 @@ int main(int argc, char **argv)
 		   "naming the path, as an outside failure");
 	}
 	g_unlink(path);
+	test_read(dir);
 	g_rmdir(dir);
 	g_clear_error(&e);
 	g_free(got);

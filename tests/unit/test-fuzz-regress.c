@@ -20,6 +20,7 @@
 #include "../fuzz/fuzz-trailer.c"
 #include "../fuzz/fuzz-policy.c"
 #include "../fuzz/fuzz-bench.c"
+#include "../fuzz/fuzz-elf.c"
 
 #include "unit.h"
 
@@ -34,6 +35,7 @@ static const struct {
 	{ "trailer", fuzz_trailer_one },
 	{ "policy", fuzz_policy_one },
 	{ "bench", fuzz_bench_one },
+	{ "elf", fuzz_elf_one },
 };
 
 #define EXPECT_FILE "EXPECT"
@@ -195,6 +197,7 @@ int main(void)
 	fuzz_trailer_init();
 	fuzz_policy_init();
 	fuzz_bench_init();
+	fuzz_elf_init();
 	for (size_t t = 0; t < G_N_ELEMENTS(targets); t++) {
 		seeds += run_dir(top, "corpus", t);
 		run_dir(top, "regress", t);

@@ -418,6 +418,10 @@ static void test_read(void)
 		   g_str_has_prefix(e->message, "/nonexistent/x.o: "),
 	   "a missing file: usage, naming it");
 	g_clear_error(&e);
+	ok(!objsize_read(&f, "/dev/null", &e) && e && e->code == QUILL_ERROR_USAGE &&
+		   !strcmp(e->message, "/dev/null: not a regular file (a character device)"),
+	   "a device: usage, naming it, not read");
+	g_clear_error(&e);
 }
 
 int main(void)
