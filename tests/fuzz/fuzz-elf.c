@@ -5,6 +5,9 @@
  * one (every counted symbol removed), and the diff survives its JSON round
  * trip and prints.
  *
+ * Facts: error=none|<class>, then symbols=N (those with a size) and
+ * text=N, data=N, bss=N (the section sums).
+ *
  * As the other targets: fuzz_elf_init()/fuzz_elf_one(), and the libFuzzer
  * entry points unless FUZZ_NO_ENTRY is defined (seeds: corpus/elf/, small
  * objects gcc and clang made, 32- and 64-bit, and a stripped one).
@@ -55,10 +58,16 @@ static int fuzz_elf_one(const uint8_t *data, size_t size)
 		FUZZ_CHECK(qerr_class(error) == QUILL_ERROR_INPUT);
 		FUZZ_CHECK(g_str_has_prefix(error->message, "in: "));
 		fuzz_check_utf8(error->message, -1);
+		fuzz_fact_error(error);
 		g_error_free(error);
 		return 0;
 	}
 	FUZZ_CHECK(f != NULL && error == NULL);
+	fuzz_fact_error(NULL);
+	fuzz_fact_int("symbols", f->syms->len);
+	fuzz_fact_int("text", (long long)f->text);
+	fuzz_fact_int("data", (long long)f->data);
+	fuzz_fact_int("bss", (long long)f->bss);
 	FUZZ_CHECK(f->text <= ((guint64)1 << 62) && f->data <= ((guint64)1 << 62) &&
 		   f->bss <= ((guint64)1 << 62));
 	for (guint i = 0; i < f->syms->len; i++) {
