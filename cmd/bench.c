@@ -2,6 +2,7 @@
  * elsewhere, and attach them to the working version of a series
  * (v<N>/bench/<name>.json in its state).  bench show is in bench-show.c. */
 #include "cmd.h"
+#include "core/file.h"
 #include "bench/bench-read.h"
 #include "bench/bench-run.h"
 #include "series/attach.h"
@@ -373,42 +374,38 @@ int cmd_bench_run(int argc, char **argv, struct ctx *ctx)
 
 /* ---- add ---- */
 
-/* The whole of PATH ("-": standard input) in *data (caller owns); FALSE
- * with errno set. */
-static gboolean read_input(const char *path, char **data, gsize *len)
-{
-	gboolean in = !strcmp(path, "-");
-	int fd = in ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC);
-	GByteArray *buf;
-	struct stat st;
+/* The most a results file may hold: 256 MiB is far more than a day of
+ * perf stat output. */
+#define RESULTS_MAX ((gsize)256 << 20)
 
-	if (fd < 0)
-		return FALSE;
-	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-		close(fd);
-		errno = EISDIR;
-		return FALSE;
-	}
+/* The whole of FILE ("-": standard input) in *data (caller owns): a
+ * regular file only (a FIFO or a device is refused, not waited on), at
+ * most RESULTS_MAX. */
+static gboolean read_input(const char *file, char **data, gsize *len, GError **error)
+{
+	GByteArray *buf;
+
+	if (strcmp(file, "-"))
+		return file_read_regular(file, RESULTS_MAX, data, len, TRUE, error);
 	buf = g_byte_array_new();
 	for (;;) {
 		guint8 chunk[65536];
-		ssize_t got = read(fd, chunk, sizeof chunk);
+		ssize_t got = read(STDIN_FILENO, chunk, sizeof chunk);
+
 		if (got < 0 && errno == EINTR)
 			continue;
-		if (got < 0) {
-			int saved = errno;
-			if (!in)
-				close(fd);
+		if (got < 0 || buf->len + (gsize)MAX(got, 0) > RESULTS_MAX) {
 			g_byte_array_unref(buf);
-			errno = saved;
-			return FALSE;
+			return got < 0 ? qerr(error, QUILL_ERROR_OUTSIDE, "standard input: %s",
+					      g_strerror(errno))
+				       : qerr(error, QUILL_ERROR_INPUT,
+					      "standard input: larger than %" G_GSIZE_FORMAT " bytes",
+					      RESULTS_MAX);
 		}
 		if (got == 0)
 			break;
 		g_byte_array_append(buf, chunk, (guint)got);
 	}
-	if (!in)
-		close(fd);
 	*len = buf->len;
 	g_byte_array_append(buf, (const guint8 *)"", 1); /* NUL-terminated too */
 	*data = (char *)g_byte_array_free(buf, FALSE);
@@ -452,9 +449,11 @@ static int add_file(struct ctx *ctx, const char *name, const char *file, struct 
 	gsize len = 0;
 	int rc;
 
-	if (!read_input(file, &data, &len))
-		return failf(QUILL_ERROR_USAGE, "%s: cannot read %s: %s", ctx->name,
-			     strcmp(file, "-") ? file : "standard input", g_strerror(errno));
+	if (!read_input(file, &data, &len, &e)) {
+		rc = failf(qerr_class(e), "%s: cannot read %s", ctx->name, e->message);
+		g_error_free(e);
+		return rc;
+	}
 	if (!strcmp(file, "-"))
 		file = "(standard input)";
 	q->ro.source = file;

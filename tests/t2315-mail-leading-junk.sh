@@ -49,7 +49,7 @@ done
 
 test_expect_success 'the warning names the bytes skipped' '
 	quill mail thread blank 2>err >/dev/null &&
-	echo "quill: warning: blank: bytes 0-0 before the first \"From \" line are not mail; skipped" >expect &&
+	echo "quill: warning: blank: byte 0 before the first \"From \" line is not mail; skipped" >expect &&
 	test_cmp expect err &&
 	quill mail thread - <bom 2>err >/dev/null &&
 	echo "quill: warning: standard input: bytes 0-2 before the first \"From \" line are not mail; skipped" >expect &&

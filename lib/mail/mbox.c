@@ -336,7 +336,10 @@ gboolean mbox_next(struct mbox *mb, struct mbox_msg *msg, GError **error)
 		msg->path = mb->name;
 		return TRUE;
 	}
-	if (mb->junk && !mb->count && mb->warn)
+	if (mb->junk == 1 && !mb->count && mb->warn)
+		mb->warn(mb->warn_payload, "%s: byte 0 before the first \"From \" line is not mail; "
+			 "skipped", strcmp(mb->name, "-") ? mb->name : "standard input");
+	else if (mb->junk && !mb->count && mb->warn)
 		mb->warn(mb->warn_payload,
 			 "%s: bytes 0-%" G_GSIZE_FORMAT " before the first \"From \" line are not mail; "
 			 "skipped", strcmp(mb->name, "-") ? mb->name : "standard input", mb->junk - 1);
