@@ -2,11 +2,11 @@
  * or all of them as one mboxrd. */
 #include "cmd.h"
 #include "core/error.h"
+#include "core/file.h"
 #include "mail/mbox.h"
 #include "mail/message-body.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <glib/gstdio.h>
 #include <stdio.h>
 #include <string.h>
@@ -30,7 +30,10 @@ static const char split_help[] =
 	"an mbox split at \"From \" lines that carry a date with a time. A file\n"
 	"that does not start with \"From \" is one message (git mailsplit refuses\n"
 	"it without -b); Maildir files are taken in byte order of their names.\n"
-	"Existing files of the same names in DIR are replaced.\n"
+	"Existing files of the same names in DIR are replaced: each file is\n"
+	"written under a temporary name in DIR and renamed when whole, so a\n"
+	"failed write leaves no part of a file, and a symlink is replaced itself,\n"
+	"never written through.\n"
 	"\n"
 	"A problem with a message (its header cut short, no blank line after the\n"
 	"header, NUL bytes, an over-long header line) is one warning naming the\n"
@@ -83,19 +86,6 @@ static gboolean write_all(int fd, const char *data, gsize len)
 	return TRUE;
 }
 
-static gboolean write_file(const char *path, const char *data, gsize len, GError **error)
-{
-	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-
-	if (fd < 0 || !write_all(fd, data, len) || close(fd) < 0) {
-		int err = errno;
-		if (fd >= 0)
-			close(fd);
-		return qerr(error, QUILL_ERROR_OUTSIDE, "%s: %s", path, g_strerror(err));
-	}
-	return TRUE;
-}
-
 struct split {
 	const char *dir;	/* one file per message, or */
 	int out_fd;		/* the --mbox output */
@@ -130,7 +120,10 @@ static gboolean split_one(struct split *s, struct mbox *mb, const struct mbox_ms
 	} else if (s->dir) {
 		char *path = g_strdup_printf("%s/%04u", s->dir, s->count + 1);
 
-		ok = write_file(path, data, len, error);
+		/* under a temporary name in dir, renamed when whole: a failed
+		 * write leaves no part of a file, and a symlink of that name
+		 * is replaced, not written through */
+		ok = file_write_atomic(path, data, (gssize)len, error);
 		if (ok)
 			json_array_append_new(s->files, json_string(path));
 		g_free(path);
