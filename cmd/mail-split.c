@@ -135,7 +135,9 @@ static gboolean split_one(struct split *s, struct mbox *mb, const struct mbox_ms
 		mbox_append_rd(s->buf, from, data, len);
 		g_free(from);
 		if (!write_all(s->out_fd, s->buf->str, s->buf->len))
-			ok = qerr(error, QUILL_ERROR_OUTSIDE, "%s: %s", s->out_name, g_strerror(errno));
+			ok = qerr(error, QUILL_ERROR_OUTSIDE, "%s: %s",
+				  strcmp(s->out_name, "-") ? s->out_name : "standard output",
+				  g_strerror(errno));
 		s->count += ok;
 	}
 	g_ptr_array_unref(problems);
@@ -244,16 +246,23 @@ static int open_output(struct split *s, const struct split_opts *o)
 }
 
 /* The --mbox file is whole: it takes its name, with the mode a new file
- * gets.  -1, else the exit code (it said why). */
+ * gets.  -1, else the exit code (it said why; split_clear then removes the
+ * temporary file). */
 static int finish_output(struct split *s)
 {
-	int fd = s->out_fd;
+	int fd = s->out_fd, err = 0;
 	mode_t mask = umask(0);
 
 	umask(mask);
 	s->out_fd = -1;
-	if (fchmod(fd, 0666 & ~mask) < 0 || close(fd) < 0 || g_rename(s->tmp, s->out_name) < 0)
-		return failf(QUILL_ERROR_OUTSIDE, "%s: %s", s->out_name, g_strerror(errno));
+	if (fchmod(fd, 0666 & ~mask) < 0)
+		err = errno;
+	if (close(fd) < 0 && !err)
+		err = errno;
+	if (!err && g_rename(s->tmp, s->out_name) < 0)
+		err = errno;
+	if (err)
+		return failf(QUILL_ERROR_OUTSIDE, "%s: %s", s->out_name, g_strerror(err));
 	g_clear_pointer(&s->tmp, g_free);
 	return -1;
 }
