@@ -66,7 +66,7 @@ test_expect_success 'NUL bytes inside a message: written as they are, one warnin
 	quill mail split -o nul nul.mbox >count 2>err &&
 	echo 2 >expect && test_cmp expect count &&
 	only_warnings 1 err &&
-	grep -q "nul.mbox: message 1 (byte 46): NUL bytes in the message (the first at byte 20)" err &&
+	grep -q "nul.mbox: message 1 (byte 46): a NUL byte in the message (at byte 20)" err &&
 	printf "Subject: nul\n\nbefore\000after\n" >expect.nul && cmp expect.nul nul/0001 &&
 	test_cmp good/0002 nul/0002
 '
@@ -151,7 +151,7 @@ test_expect_success 'several problems in one run: one line each, each message na
 	echo 7 >expect && test_cmp expect count &&
 	only_warnings 3 err &&
 	grep -q "message 3 (byte [0-9]*): the header block never ends" err &&
-	grep -q "message 4 (byte [0-9]*): NUL bytes" err &&
+	grep -q "message 4 (byte [0-9]*): a NUL byte" err &&
 	grep -q "message 6 (byte [0-9]*): a header line of 1000009" err
 '
 
