@@ -105,13 +105,15 @@ static int int_of(const json_t *o, const char *key)
 }
 
 /* One posting of the report's "series" (list) as a row of the table, and
- * its notes (numbers missing, the version it follows) under it. */
+ * its notes (numbers missing, the version it follows) under it.  The name
+ * and the author come from the mail: their control characters are
+ * escaped. */
 static void print_posting(struct ctx *ctx, const json_t *list, guint i)
 {
 	const json_t *s = json_array_get(list, i), *nr = json_object_get(s, "not_received");
 	const json_t *prev = json_object_get(s, "previous");
-	const char *name = json_string_value(json_object_get(s, "name"));
-	const char *author = json_string_value(json_object_get(s, "author"));
+	char *name = out_escape(json_string_value(json_object_get(s, "name")));
+	char *author = out_escape(json_string_value(json_object_get(s, "author")));
 	gboolean all = json_is_true(json_object_get(s, "received_all"));
 	char *got = g_strdup_printf("%d/%d", int_of(s, "patches"), int_of(s, "total"));
 	GString *notes = g_string_new(NULL);
@@ -119,7 +121,7 @@ static void print_posting(struct ctx *ctx, const json_t *list, guint i)
 	printf("%3u  v%-3d %s%-8s%s  %-5s  %s  (%s)\n", i + 1, int_of(s, "version"),
 	       all ? "" : color(ctx, "yellow"), got, all ? "" : color(ctx, "reset"),
 	       json_is_true(json_object_get(s, "cover")) ? "yes" : "no",
-	       *name ? name : "(no subject)", author ? author : "unknown sender");
+	       name && *name ? name : "(no subject)", author ? author : "unknown sender");
 	for (gsize k = 0; k < json_array_size(nr); k++)
 		g_string_append_printf(notes, "%s%d", k ? "," : "missing ",
 				       (int)json_integer_value(json_array_get(nr, k)));
@@ -131,6 +133,8 @@ static void print_posting(struct ctx *ctx, const json_t *list, guint i)
 		printf("          %s%s%s\n", color(ctx, "dim"), notes->str, color(ctx, "reset"));
 	g_string_free(notes, TRUE);
 	g_free(got);
+	g_free(author);
+	g_free(name);
 }
 
 /* The text view of as_json's report: the counts, then a table of postings. */

@@ -2,11 +2,11 @@
  * or all of them as one mboxrd. */
 #include "cmd.h"
 #include "core/error.h"
+#include "core/file.h"
 #include "mail/mbox.h"
 #include "mail/message-body.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <glib/gstdio.h>
 #include <stdio.h>
 #include <string.h>
@@ -30,7 +30,10 @@ static const char split_help[] =
 	"an mbox split at \"From \" lines that carry a date with a time. A file\n"
 	"that does not start with \"From \" is one message (git mailsplit refuses\n"
 	"it without -b); Maildir files are taken in byte order of their names.\n"
-	"Existing files of the same names in DIR are replaced.\n"
+	"Existing files of the same names in DIR are replaced: each file is\n"
+	"written under a temporary name in DIR and renamed when whole, so a\n"
+	"failed write leaves no part of a file, and a symlink is replaced itself,\n"
+	"never written through.\n"
 	"\n"
 	"A problem with a message (its header cut short, no blank line after the\n"
 	"header, NUL bytes, an over-long header line) is one warning naming the\n"
@@ -83,19 +86,6 @@ static gboolean write_all(int fd, const char *data, gsize len)
 	return TRUE;
 }
 
-static gboolean write_file(const char *path, const char *data, gsize len, GError **error)
-{
-	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-
-	if (fd < 0 || !write_all(fd, data, len) || close(fd) < 0) {
-		int err = errno;
-		if (fd >= 0)
-			close(fd);
-		return qerr(error, QUILL_ERROR_OUTSIDE, "%s: %s", path, g_strerror(err));
-	}
-	return TRUE;
-}
-
 struct split {
 	const char *dir;	/* one file per message, or */
 	int out_fd;		/* the --mbox output */
@@ -130,7 +120,10 @@ static gboolean split_one(struct split *s, struct mbox *mb, const struct mbox_ms
 	} else if (s->dir) {
 		char *path = g_strdup_printf("%s/%04u", s->dir, s->count + 1);
 
-		ok = write_file(path, data, len, error);
+		/* under a temporary name in dir, renamed when whole: a failed
+		 * write leaves no part of a file, and a symlink of that name
+		 * is replaced, not written through */
+		ok = file_write_atomic(path, data, (gssize)len, error);
 		if (ok)
 			json_array_append_new(s->files, json_string(path));
 		g_free(path);
@@ -142,7 +135,9 @@ static gboolean split_one(struct split *s, struct mbox *mb, const struct mbox_ms
 		mbox_append_rd(s->buf, from, data, len);
 		g_free(from);
 		if (!write_all(s->out_fd, s->buf->str, s->buf->len))
-			ok = qerr(error, QUILL_ERROR_OUTSIDE, "%s: %s", s->out_name, g_strerror(errno));
+			ok = qerr(error, QUILL_ERROR_OUTSIDE, "%s: %s",
+				  strcmp(s->out_name, "-") ? s->out_name : "standard output",
+				  g_strerror(errno));
 		s->count += ok;
 	}
 	g_ptr_array_unref(problems);
@@ -251,16 +246,23 @@ static int open_output(struct split *s, const struct split_opts *o)
 }
 
 /* The --mbox file is whole: it takes its name, with the mode a new file
- * gets.  -1, else the exit code (it said why). */
+ * gets.  -1, else the exit code (it said why; split_clear then removes the
+ * temporary file). */
 static int finish_output(struct split *s)
 {
-	int fd = s->out_fd;
+	int fd = s->out_fd, err = 0;
 	mode_t mask = umask(0);
 
 	umask(mask);
 	s->out_fd = -1;
-	if (fchmod(fd, 0666 & ~mask) < 0 || close(fd) < 0 || g_rename(s->tmp, s->out_name) < 0)
-		return failf(QUILL_ERROR_OUTSIDE, "%s: %s", s->out_name, g_strerror(errno));
+	if (fchmod(fd, 0666 & ~mask) < 0)
+		err = errno;
+	if (close(fd) < 0 && !err)
+		err = errno;
+	if (!err && g_rename(s->tmp, s->out_name) < 0)
+		err = errno;
+	if (err)
+		return failf(QUILL_ERROR_OUTSIDE, "%s: %s", s->out_name, g_strerror(err));
 	g_clear_pointer(&s->tmp, g_free);
 	return -1;
 }

@@ -127,7 +127,8 @@ static char *who(const char *from)
 	return out;
 }
 
-/* s padded or cut to `width` characters. */
+/* s (escaped already: one character a column) padded or cut to `width`
+ * characters. */
 static void put_column(GString *out, const char *s, glong width)
 {
 	glong n = g_utf8_strlen(s, -1);
@@ -143,6 +144,8 @@ static void put_column(GString *out, const char *s, glong width)
 	}
 }
 
+/* The tree as text; what comes from the mail (names, subjects, ids) with
+ * its control characters escaped, so that none reaches the terminal. */
 static void print_text(struct ctx *ctx, const GArray *rows)
 {
 	GString *line = g_string_new(NULL);
@@ -163,8 +166,9 @@ static void print_text(struct ctx *ctx, const GArray *rows)
 			g_string_append(line, "                  ");
 		}
 		if (r) {
-			char *name = who(r->from);
-			put_column(line, name, 20);
+			char *name = who(r->from), *safe = out_escape(name);
+			put_column(line, safe, 20);
+			g_free(safe);
 			g_free(name);
 		} else {
 			put_column(line, "", 20);
@@ -174,11 +178,15 @@ static void print_text(struct ctx *ctx, const GArray *rows)
 			g_string_append(line, "  ");
 		if (row->depth > MAX_INDENT)
 			g_string_append_printf(line, "[%u] ", row->depth);
-		if (r)
-			g_string_append(line, r->subject ? r->subject : "(no subject)");
-		else
-			g_string_append_printf(line, "%s(missing <%s>)%s", color(ctx, "dim"), row->msgid,
-					       color(ctx, "reset"));
+		if (r && r->subject) {
+			out_append_escaped(line, r->subject);
+		} else if (r) {
+			g_string_append(line, "(no subject)");
+		} else {
+			g_string_append_printf(line, "%s(missing <", color(ctx, "dim"));
+			out_append_escaped(line, row->msgid);
+			g_string_append_printf(line, ">)%s", color(ctx, "reset"));
+		}
 		puts(line->str);
 	}
 	g_string_free(line, TRUE);

@@ -71,7 +71,7 @@ test_expect_success 'NUL bytes inside a message: written as they are, one warnin
 	{ echo "$FROM1"; printf "Subject: nul\n\nbefore\000after\n\n"; echo "$FROM2"; msg two; } >nul.mbox &&
 	quill mail split -o nul nul.mbox >count 2>err &&
 	echo 2 >expect && test_cmp expect count &&
-	echo "quill: warning: nul.mbox: message 1 (byte 46): NUL bytes in the message (the first at byte 20)" >expect &&
+	echo "quill: warning: nul.mbox: message 1 (byte 46): a NUL byte in the message (at byte 20)" >expect &&
 	test_cmp expect err &&
 	printf "Subject: nul\n\nbefore\000after\n" >expect.nul && cmp expect.nul nul/0001 &&
 	test_cmp good/0002 nul/0002
@@ -160,7 +160,7 @@ test_expect_success 'several problems in one run: one line each, each message na
 	echo 7 >expect && test_cmp expect count &&
 	cat >expect <<-EOF &&
 	quill: warning: all.mbox: message 3 (byte $(sep_end all.mbox 3)): the header block never ends (cut short?)
-	quill: warning: all.mbox: message 4 (byte $(sep_end all.mbox 4)): NUL bytes in the message (the first at byte 20)
+	quill: warning: all.mbox: message 4 (byte $(sep_end all.mbox 4)): a NUL byte in the message (at byte 20)
 	quill: warning: all.mbox: message 6 (byte $(sep_end all.mbox 6)): a header line of 1000009 bytes at byte 0 (RFC 5322 allows 998)
 	EOF
 	test_cmp expect err

@@ -21,6 +21,8 @@ struct decoder {
 	warn_fn warn;		/* the caller's, with its payload */
 	void *payload;
 	GPtrArray *said;	/* char *: the warnings given so far (each once, at most MAX_WARNINGS) */
+	char *unlisted;		/* the first warning past those, not given */
+	gboolean more;		/* and a second one, other than it */
 	GString *text;
 	gboolean want_html;	/* no text/plain anywhere: the first text/html is the text */
 	guint parts;		/* text parts taken */
@@ -29,20 +31,14 @@ struct decoder {
 static void add_warning(struct decoder *d, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
 
 /* Hand a warning to the caller, unless it was given already for this
- * message; after MAX_WARNINGS, one "more problems not listed" and then
- * nothing. */
+ * message; past MAX_WARNINGS, only kept count of for said_more. */
 static void add_warning(struct decoder *d, const char *fmt, ...)
 {
 	va_list ap;
 	char *s;
 
-	if (!d->warn || d->said->len > MAX_WARNINGS)
+	if (!d->warn || d->more)
 		return;
-	if (d->said->len == MAX_WARNINGS) {
-		g_ptr_array_add(d->said, g_strdup("more problems not listed"));
-		d->warn(d->payload, "more problems not listed");
-		return;
-	}
 	va_start(ap, fmt);
 	s = g_strdup_vprintf(fmt, ap);
 	va_end(ap);
@@ -51,8 +47,25 @@ static void add_warning(struct decoder *d, const char *fmt, ...)
 			g_free(s);
 			return;
 		}
-	g_ptr_array_add(d->said, s);
-	d->warn(d->payload, "%s", s);
+	if (d->said->len < MAX_WARNINGS) {
+		g_ptr_array_add(d->said, s);
+		d->warn(d->payload, "%s", s);
+	} else if (!d->unlisted) {
+		d->unlisted = s;
+	} else {
+		d->more = strcmp(d->unlisted, s) != 0;
+		g_free(s);
+	}
+}
+
+/* At the end of a message: that there were warnings past MAX_WARNINGS. */
+static void said_more(struct decoder *d)
+{
+	if (d->more)
+		d->warn(d->payload, "more problems not listed");
+	else if (d->unlisted)
+		d->warn(d->payload, "one more problem not listed");
+	g_free(d->unlisted);
 }
 
 /* A value from the input fit for one line of a warning: valid UTF-8,
@@ -185,18 +198,23 @@ static gboolean convert(const char *charset, const char *in, gsize len, GString 
 	return TRUE;
 }
 
+/* What append_utf8 did: a run guessed, a run replaced, how many NUL
+ * bytes replaced. */
+struct fixes {
+	gboolean guessed, replaced;
+	gsize nuls;
+};
+
 /* Append bytes that should be UTF-8: valid runs as they are, the rest
  * guessed by GMime (g_mime_utils_decode_8bit) when guess, else replaced;
- * NUL bytes become U+FFFD.  Returns what was done (flags). */
-enum { FIX_GUESSED = 1, FIX_REPLACED = 2, FIX_NUL = 4 };
-
-static int append_utf8(GString *out, const char *s, gsize len, gboolean guess)
+ * NUL bytes become U+FFFD.  What was done is added to *fixed. */
+static void append_utf8(GString *out, const char *s, gsize len, gboolean guess,
+			struct fixes *fixed)
 {
 	const char *p = s, *end;
-	int fixed = 0;
 
 	if (!len)
-		return 0;	/* s may be NULL then (an empty GByteArray) */
+		return;	/* s may be NULL then (an empty GByteArray) */
 	end = s + len;
 	while (p <= end) {
 		const char *nul = memchr(p, '\0', end - p), *ce = nul ? nul : end;
@@ -208,11 +226,11 @@ static int append_utf8(GString *out, const char *s, gsize len, gboolean guess)
 			char *dec = guess ? g_mime_utils_decode_8bit(NULL, tmp, ce - p) : NULL;
 
 			if (dec && g_utf8_validate(dec, -1, NULL)) {
-				fixed |= FIX_GUESSED;
+				fixed->guessed = TRUE;
 			} else {
 				g_free(dec);
 				dec = g_utf8_make_valid(tmp, ce - p);
-				fixed |= FIX_REPLACED;
+				fixed->replaced = TRUE;
 			}
 			g_string_append(out, dec);
 			g_free(dec);
@@ -221,10 +239,9 @@ static int append_utf8(GString *out, const char *s, gsize len, gboolean guess)
 		if (!nul)
 			break;
 		g_string_append(out, REPLACEMENT);
-		fixed |= FIX_NUL;
+		fixed->nuls++;
 		p = nul + 1;
 	}
-	return fixed;
 }
 
 /* CRLF to LF through GMime's filter (caller owns the result). */
@@ -254,7 +271,7 @@ static void append_text(struct decoder *d, const char *raw, gsize len, const cha
 {
 	GString *utf8 = g_string_sized_new(len + 1);
 	GByteArray *lf;
-	int fixed;
+	struct fixes fixed = { 0 };
 	gsize bad = 0;
 
 	if (charset && *charset && !is_utf8_name(charset)) {
@@ -277,13 +294,15 @@ static void append_text(struct decoder *d, const char *raw, gsize len, const cha
 	}
 	lf = dos2unix(utf8->str, utf8->len);
 	g_string_truncate(utf8, 0);
-	fixed = append_utf8(utf8, (const char *)lf->data, lf->len, charset == NULL);
+	append_utf8(utf8, (const char *)lf->data, lf->len, charset == NULL, &fixed);
 	g_byte_array_unref(lf);
-	if (fixed & FIX_GUESSED)
+	if (fixed.guessed)
 		add_warning(d, "%s: 8-bit text that is not UTF-8 nor in its declared charset; decoded by guess", where);
-	if (fixed & FIX_REPLACED)
+	if (fixed.replaced)
 		add_warning(d, "%s: bytes that are not UTF-8, replaced", where);
-	if (fixed & FIX_NUL)
+	if (fixed.nuls == 1)
+		add_warning(d, "%s: a NUL byte in the text, replaced", where);
+	else if (fixed.nuls)
 		add_warning(d, "%s: NUL bytes in the text, replaced", where);
 	if (flowed) {
 		gsize n;
@@ -470,6 +489,7 @@ struct message_body *message_body_decode(const struct message *m, warn_fn warn, 
 	b->text_len = d.text->len;
 	b->text = g_string_free(d.text, FALSE);
 	b->lines = message_classify_lines(b->text, b->text_len);
+	said_more(&d);
 	g_ptr_array_unref(d.said);
 	return b;
 }
@@ -529,8 +549,15 @@ GPtrArray *message_check(const struct message *m, gboolean *not_mail)
 		g_ptr_array_add(w, g_strdup_printf("a header line of %" G_GSIZE_FORMAT
 						   " bytes at byte %" G_GSIZE_FORMAT " (RFC 5322 allows 998)",
 						   longest, at));
-	if ((nul = memchr(d, '\0', m->len)))
-		g_ptr_array_add(w, g_strdup_printf("NUL bytes in the message (the first at byte %" G_GSIZE_FORMAT ")",
-						   (gsize)(nul - d)));
+	if ((nul = memchr(d, '\0', m->len))) {
+		gsize at_nul = (gsize)(nul - d);
+
+		if (memchr(nul + 1, '\0', m->len - at_nul - 1))
+			g_ptr_array_add(w, g_strdup_printf("NUL bytes in the message (the first at byte %"
+							   G_GSIZE_FORMAT ")", at_nul));
+		else
+			g_ptr_array_add(w, g_strdup_printf("a NUL byte in the message (at byte %"
+							   G_GSIZE_FORMAT ")", at_nul));
+	}
 	return w;
 }

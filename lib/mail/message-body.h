@@ -59,7 +59,8 @@ struct message_body {
  * decoded is returned, and warn (may be NULL) is called with payload once
  * for each thing that was wrong, as it is met: one line about this message
  * without its location (the caller knows which message it is), each line
- * once, at most 20 and then "more problems not listed".
+ * once, at most 20 and then, at the end, "one more problem not listed" or
+ * "more problems not listed".
  *
  * NULL with *error set (QUILL_ERROR_INPUT) only when the message is too large
  * for GMime (2 GiB and up).  The result is the caller's (message_body_free);

@@ -457,6 +457,75 @@ static void checks(void)
 	}
 }
 
+/* A multipart message of n text parts, each in a charset nobody knows:
+ * n warnings (caller owns). */
+static char *unknown_charsets(int n)
+{
+	GString *s = g_string_new(HDR "Content-Type: multipart/mixed; boundary=b\n\n");
+
+	for (int i = 0; i < n; i++)
+		g_string_append_printf(s, "--b\nContent-Type: text/plain; charset=x-none-%d\n\npart %d\n",
+				       i, i);
+	g_string_append(s, "--b--\n");
+	return g_string_free(s, FALSE);
+}
+
+/* Warnings about one thing say so in the singular. */
+static void plurals(void)
+{
+	static const char one[] = HDR "\nbefore\0after\n", two[] = HDR "\none\0two\0three\n";
+	struct message *m;
+	struct message_body *b;
+	GPtrArray *w;
+	gboolean not_mail;
+	char *raw;
+
+	m = message_parse(one, sizeof one - 1);
+	b = decode_message(m);
+	ok(warnings->len == 1 && !strcmp(g_ptr_array_index(warnings, 0),
+					 "text: a NUL byte in the text, replaced"), "one NUL byte in the text: a NUL byte");
+	dump_warnings();
+	message_body_free(b);
+	w = message_check(m, &not_mail);
+	ok(w->len == 1 && !strcmp(g_ptr_array_index(w, 0), "a NUL byte in the message (at byte 75)"),
+	   "message_check: one NUL byte");
+	if (w->len)
+		printf("#   %s\n", (char *)g_ptr_array_index(w, 0));
+	g_ptr_array_unref(w);
+	message_free(m);
+
+	m = message_parse(two, sizeof two - 1);
+	b = decode_message(m);
+	ok(warnings->len == 1 && !strcmp(g_ptr_array_index(warnings, 0),
+					 "text: NUL bytes in the text, replaced"), "two NUL bytes in the text: NUL bytes");
+	dump_warnings();
+	message_body_free(b);
+	w = message_check(m, &not_mail);
+	ok(w->len == 1 && !strcmp(g_ptr_array_index(w, 0), "NUL bytes in the message (the first at byte 72)"),
+	   "message_check: two NUL bytes");
+	if (w->len)
+		printf("#   %s\n", (char *)g_ptr_array_index(w, 0));
+	g_ptr_array_unref(w);
+	message_free(m);
+
+	raw = unknown_charsets(20);
+	message_body_free(decode(raw));
+	ok(warnings->len == 20 && strstr(g_ptr_array_index(warnings, 19), "x-none-19"),
+	   "20 problems: all listed");
+	g_free(raw);
+	raw = unknown_charsets(21);
+	message_body_free(decode(raw));
+	ok(warnings->len == 21 && !strcmp(g_ptr_array_index(warnings, 20), "one more problem not listed"),
+	   "21 problems: 20, then one more not listed");
+	g_free(raw);
+	raw = unknown_charsets(30);
+	message_body_free(decode(raw));
+	ok(warnings->len == 21 && !strcmp(g_ptr_array_index(warnings, 20), "more problems not listed"),
+	   "30 problems: 20, then more not listed");
+	dump_warnings();
+	g_free(raw);
+}
+
 int main(void)
 {
 	g_mime_init();
@@ -468,6 +537,7 @@ int main(void)
 	broken();
 	line_kinds();
 	checks();
+	plurals();
 	g_ptr_array_unref(warnings);
 	g_mime_shutdown();
 	return done_testing();
