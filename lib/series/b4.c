@@ -437,10 +437,11 @@ static gboolean rebuild(git_oid *tip_out, git_repository *repo, const struct b4_
 
 static gboolean check_free(git_repository *repo, const char *name, GError **error)
 {
-	if (!store_name_valid(name))
-		return qerr(error, QUILL_ERROR_USAGE,
-			    "'%s' is not a valid series name (one path component, no spaces): "
-			    "give --name", name);
+	const char *why = store_name_problem(name);
+
+	if (why)
+		return qerr(error, QUILL_ERROR_USAGE, "'%s' is not a valid series name (%s): "
+			    "give --name", name, why);
 	if (store_exists(repo, name))
 		return qerr(error, QUILL_ERROR_USAGE, "series '%s' already exists: give --name",
 			    name);
