@@ -77,6 +77,17 @@ static void address_header(GString *out, GMimeFormatOptions *fo, const char *nam
 		g_object_unref(list);
 }
 
+gboolean email_one_mailbox(const char *value)
+{
+	InternetAddressList *list = internet_address_list_parse(NULL, value);
+	gboolean one = list && internet_address_list_length(list) == 1 &&
+		       INTERNET_ADDRESS_IS_MAILBOX(internet_address_list_get_address(list, 0));
+
+	if (list)
+		g_object_unref(list);
+	return one;
+}
+
 static void strv_header(GString *out, GMimeFormatOptions *fo, const char *name, char **v)
 {
 	char *joined;
