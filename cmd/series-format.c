@@ -93,6 +93,7 @@ struct format_job {
 	struct series *s;
 	int n;				/* the version */
 	gboolean working;
+	const struct series_version *frozen;	/* version n when frozen, else NULL */
 	GPtrArray *patches;		/* struct commit_patch* */
 	char base[GIT_OID_HEXSZ + 1], tip[GIT_OID_HEXSZ + 1];
 	char *sender;
@@ -132,6 +133,50 @@ static gboolean prepare_cover(struct format_job *j, struct ctx *ctx, gboolean wa
 	return ok;
 }
 
+/* When the mails of a frozen version were made: its freeze date (what the
+ * state records), else its tip's commit time; either way the same at
+ * every run. */
+static gint64 frozen_time(const struct format_job *j)
+{
+	GDateTime *dt = j->frozen->date ? g_date_time_new_from_iso8601(j->frozen->date, NULL) : NULL;
+	git_commit *tip = NULL;
+	git_oid oid;
+	gint64 t = 0;
+
+	if (dt) {
+		t = g_date_time_to_unix(dt);
+		g_date_time_unref(dt);
+	} else if (git_oid_fromstr(&oid, j->tip) == 0 && git_commit_lookup(&tip, j->repo, &oid) == 0) {
+		t = git_commit_time(tip);
+		git_commit_free(tip);
+	}
+	return t;
+}
+
+/* The Message-ID of mail `index` (0: the cover; `first`: the first mail
+ * formatted).  A frozen version's are the ones recorded: the patch's own,
+ * else the cover's with the patch's index (b4's and quill's shape), else
+ * the cover's for the first mail; what is not recorded is made from the
+ * version's data (email_message_id), as for the working version. */
+static char *mail_msgid(const struct format_job *j, int index, gboolean first, gint64 when,
+			const char *seed)
+{
+	const struct series_version *v = j->frozen;
+	const struct series_patch *p = v && index > 0 && (guint)index <= v->patches->len
+					       ? g_ptr_array_index(v->patches, index - 1) : NULL;
+	char *id;
+
+	if (p && p->msgid)
+		return g_strdup(p->msgid);
+	if (v && v->cover_msgid) {
+		if ((id = email_sibling_id(v->cover_msgid, j->n, index)))
+			return id;
+		if (first)
+			return g_strdup(v->cover_msgid);
+	}
+	return email_message_id(j->s->change_id, j->n, index, when, seed, j->sender);
+}
+
 static void build_mails(GPtrArray *mails, struct format_job *j, gint64 when, const char *dir)
 {
 	guint total = j->patches->len;
@@ -147,7 +192,7 @@ static void build_mails(GPtrArray *mails, struct format_job *j, gint64 when, con
 		struct mail *m = g_new0(struct mail, 1);
 		char *prefix = series_subject_prefix(j->s, j->n, 0, (int)total);
 
-		cover_id = email_message_id(j->s->change_id, j->n, 0, when, seed, j->sender);
+		cover_id = mail_msgid(j, 0, TRUE, when, seed);
 		o.subject_prefix = prefix;
 		o.msgid = cover_id;
 		o.date = when;
@@ -170,7 +215,7 @@ static void build_mails(GPtrArray *mails, struct format_job *j, gint64 when, con
 		char *footer = NULL, *below = NULL;
 		const char *note = g_ptr_array_index(j->notes, i);
 
-		m->msgid = email_message_id(j->s->change_id, j->n, (int)i + 1, when, seed, j->sender);
+		m->msgid = mail_msgid(j, (int)i + 1, !cover && i == 0, when, seed);
 		o.subject_prefix = prefix;
 		o.msgid = m->msgid;
 		o.in_reply_to = cover_id;
@@ -257,6 +302,7 @@ static int format_load(struct format_job *j, struct ctx *ctx, const char *name, 
 		return usage_error(ctx, "series %s has versions 1 to %d (v%d is the working one)",
 				   j->s->name, j->s->version, j->s->version);
 	j->working = j->n == j->s->version;
+	j->frozen = j->working ? NULL : series_get_version(j->s, j->n);
 	if (!series_load_patches(&j->patches, &base, &tip, ctx->repo, j->s, j->working ? 0 : j->n,
 				 COMMIT_WANT_DIFF | COMMIT_WANT_STAT, &e))
 		return fail(e);
@@ -322,6 +368,8 @@ int cmd_series_format(int argc, char **argv, struct ctx *ctx)
 	}
 	if ((rc = format_load(&j, ctx, argc > 1 ? argv[1] : NULL, version, force_cover)) >= 0)
 		goto out;
+	if (j.frozen)	/* made as recorded: the same bytes at every run */
+		when = frozen_time(&j);
 	build_mails(mails, &j, when, dir);
 	if (dir && !write_mails(mails, dir, &e)) {
 		rc = fail(e);

@@ -306,6 +306,31 @@ char *email_message_id(const char *change_id, int version, int index, gint64 dat
 	return out;
 }
 
+char *email_sibling_id(const char *sent, int version, int index)
+{
+	char *tag = g_strdup_printf("-v%d-", version);
+	const char *at = strrchr(sent, '@'), *out = NULL, *p;
+
+	/* the last "-vN-K-HEX" before the domain */
+	for (p = strstr(sent, tag); at && p && p < at; p = strstr(p + 1, tag)) {
+		const char *k = p + strlen(tag), *q = k, *hex;
+
+		while (g_ascii_isdigit(*q))
+			q++;
+		if (q == k || *q != '-')
+			continue;
+		for (hex = ++q; g_ascii_isxdigit(*q); q++)
+			;
+		if (q == at && q - hex >= 8)
+			out = k;
+	}
+	g_free(tag);
+	if (!out)
+		return NULL;
+	p = strchr(out, '-');
+	return g_strdup_printf("%.*s%d%s", (int)(out - sent), sent, index, p);
+}
+
 char *email_file_name(int index, const char *subject)
 {
 	GString *s;
