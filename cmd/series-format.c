@@ -11,6 +11,7 @@
 #include "series/series.h"
 
 #include <errno.h>
+#include <glib/gstdio.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -74,7 +75,91 @@ static char *single_footer(git_repository *repo, const struct series *s, const c
 	return f;
 }
 
-static gboolean write_mails(GPtrArray *mails, const char *dir, GError **error)
+/* ---- -o DIR: the files, and the record of what quill wrote there ----
+ *
+ * DIR/.quill-format lists the files format wrote into DIR, a line
+ * "SERIES<TAB>FILE" each.  Formatting a series into DIR again removes the
+ * files it wrote there before and does not write now (v1's 0005 beside
+ * v2's four patches, which git send-email of all of DIR would send too); files
+ * it did not write, or wrote for another series, are left alone. */
+
+#define FORMAT_RECORD ".quill-format"
+
+/* A name the record may hold: a file right in DIR, no dot file. */
+static gboolean record_name_ok(const char *name)
+{
+	return *name && *name != '.' && !strchr(name, '/');
+}
+
+/* The record's "SERIES\tFILE" lines (caller owns; none when it is absent). */
+static char **record_read(const char *dir)
+{
+	char *path = g_build_filename(dir, FORMAT_RECORD, NULL), *text = NULL;
+	char **lines;
+
+	if (!g_file_get_contents(path, &text, NULL, NULL))
+		text = g_strdup("");
+	lines = g_strsplit(text, "\n", -1);
+	g_free(text);
+	g_free(path);
+	return lines;
+}
+
+static gboolean written_now(GPtrArray *mails, const char *name)
+{
+	for (guint i = 0; i < mails->len; i++) {
+		char *base = g_path_get_basename(((struct mail *)g_ptr_array_index(mails, i))->file);
+		gboolean same = !strcmp(base, name);
+
+		g_free(base);
+		if (same)
+			return TRUE;
+	}
+	return FALSE;
+}
+
+/* Remove what series `name` wrote into dir before and did not write now
+ * (the paths go to `removed`), and record what it wrote now. */
+static gboolean record_update(GPtrArray *mails, const char *dir, const char *name,
+			      GPtrArray *removed, GError **error)
+{
+	char **lines = record_read(dir), *path;
+	GString *rec = g_string_new("# quill series format: the files it wrote here (SERIES<TAB>FILE);\n"
+				    "# formatting SERIES here again removes those it does not write again\n");
+	gboolean ok;
+
+	for (char **l = lines; *l; l++) {
+		char *tab = strchr(*l, '\t');
+		const char *file = tab ? tab + 1 : NULL;
+
+		if (**l == '#' || !file || !record_name_ok(file) || written_now(mails, file))
+			continue;
+		if (strncmp(*l, name, (size_t)(tab - *l)) || strlen(name) != (size_t)(tab - *l)) {
+			g_string_append_printf(rec, "%s\n", *l);	/* another series' */
+			continue;
+		}
+		path = g_build_filename(dir, file, NULL);
+		if (g_unlink(path) == 0)
+			g_ptr_array_add(removed, path);
+		else
+			g_free(path);
+	}
+	for (guint i = 0; i < mails->len; i++) {
+		char *base = g_path_get_basename(((struct mail *)g_ptr_array_index(mails, i))->file);
+
+		g_string_append_printf(rec, "%s\t%s\n", name, base);
+		g_free(base);
+	}
+	path = g_build_filename(dir, FORMAT_RECORD, NULL);
+	ok = file_write_atomic(path, rec->str, (gssize)rec->len, error);
+	g_free(path);
+	g_string_free(rec, TRUE);
+	g_strfreev(lines);
+	return ok;
+}
+
+static gboolean write_mails(GPtrArray *mails, const char *dir, const char *name,
+			    GPtrArray *removed, GError **error)
 {
 	if (g_mkdir_with_parents(dir, 0777) < 0)
 		return qerr(error, QUILL_ERROR_OUTSIDE, "cannot create %s: %s", dir,
@@ -85,7 +170,7 @@ static gboolean write_mails(GPtrArray *mails, const char *dir, GError **error)
 		if (!file_write_atomic(m->file, m->text, -1, error))
 			return FALSE;
 	}
-	return TRUE;
+	return record_update(mails, dir, name, removed, error);
 }
 
 struct format_job {
@@ -247,10 +332,12 @@ static void build_mails(GPtrArray *mails, struct format_job *j, gint64 when, con
 	g_free(seed);
 }
 
-/* The report: the version and each mail; with -o, the files written. */
-static json_t *format_json(GPtrArray *mails, int n, const char *dir)
+/* The report: the version and each mail; with -o, the files written and
+ * those of an earlier format removed. */
+static json_t *format_json(GPtrArray *mails, int n, const char *dir, GPtrArray *removed)
 {
 	json_t *files = dir ? json_array() : json_null(), *msgs = json_array();
+	json_t *gone = dir ? json_array() : json_null();
 
 	for (guint i = 0; i < mails->len; i++) {
 		const struct mail *m = g_ptr_array_index(mails, i);
@@ -259,7 +346,10 @@ static json_t *format_json(GPtrArray *mails, int n, const char *dir)
 		json_array_append_new(msgs, json_pack("{s:s, s:s, s:o}", "msgid", m->msgid, "subject",
 						      m->subject, "file", json_str_or_null(m->file)));
 	}
-	return json_pack("{s:i, s:o, s:o}", "version", n, "files", files, "messages", msgs);
+	for (guint i = 0; dir && i < removed->len; i++)
+		json_array_append_new(gone, json_string(g_ptr_array_index(removed, i)));
+	return json_pack("{s:i, s:o, s:o, s:o}", "version", n, "files", files, "messages", msgs,
+			 "removed", gone);
 }
 
 /* With -o: the names of the files written. */
@@ -337,6 +427,7 @@ int cmd_series_format(int argc, char **argv, struct ctx *ctx)
 	};
 	struct format_job j = { 0 };
 	GPtrArray *mails = g_ptr_array_new_with_free_func(mail_free);
+	GPtrArray *removed = g_ptr_array_new_with_free_func(g_free);
 	GError *e = NULL;
 	gint64 when;
 	int rc = opt_parse(ctx, &argc, &argv, "[NAME]",
@@ -371,7 +462,7 @@ int cmd_series_format(int argc, char **argv, struct ctx *ctx)
 	if (j.frozen)	/* made as recorded: the same bytes at every run */
 		when = frozen_time(&j);
 	build_mails(mails, &j, when, dir);
-	if (dir && !write_mails(mails, dir, &e)) {
+	if (dir && !write_mails(mails, dir, j.s->name, removed, &e)) {
 		rc = fail(e);
 		goto out;
 	}
@@ -379,10 +470,11 @@ int cmd_series_format(int argc, char **argv, struct ctx *ctx)
 		for (guint i = 0; i < mails->len; i++)
 			fputs(((struct mail *)g_ptr_array_index(mails, i))->text, stdout);
 	else
-		emit(ctx, format_json(mails, j.n, dir), files_view);
+		emit(ctx, format_json(mails, j.n, dir, removed), files_view);
 	rc = 0;
 out:
 	g_ptr_array_unref(mails);
+	g_ptr_array_unref(removed);
 	format_job_release(&j);
 	g_free(dir);
 	return rc;
