@@ -73,17 +73,17 @@ test_expect_success 'a plain git fetch still carries no state refs or notes' '
 	test_must_fail test -s out
 '
 
-test_expect_success 'B fetches: the series is adopted, its branch is named as missing' '
+test_expect_success 'B fetches: the series is adopted, its branch made from origin/demo' '
 	(cd b && quill series fetch >../out) &&
 	grep "^series demo: adopted" out &&
-	grep "branch demo missing locally: git fetch origin demo" out &&
+	grep "^  note: branch demo created from origin/demo\$" out &&
 	test "$(state b)" = "$(state a)" &&
 	test "$(git -C b rev-parse refs/quill-remote/origin/series/demo)" = "$(state a)" &&
 	test "$(git -C b rev-parse refs/tags/quill/demo/v1)" = \
 	     "$(git -C a rev-parse refs/tags/quill/demo/v1)" &&
 	test "$(git -C b rev-parse refs/notes/quill)" = "$(git -C a rev-parse refs/notes/quill)" &&
 	test "$(git -C b config branch.demo.quillSeries)" = demo &&
-	test_must_fail git -C b rev-parse -q --verify refs/heads/demo
+	test "$(git -C b rev-parse refs/heads/demo)" = "$(git -C b rev-parse refs/remotes/origin/demo)"
 '
 
 test_expect_success 'with the branch fetched, B sees what A sees (series show --json)' '
