@@ -388,9 +388,12 @@ static int format_load(struct format_job *j, struct ctx *ctx, const char *name, 
 	if (!open_series(&j->s, ctx, name, &e))
 		return fail(e);
 	j->n = version ? version : j->s->version;
-	if (j->n < 1 || j->n > j->s->version)
-		return usage_error(ctx, "series %s has versions 1 to %d (v%d is the working one)",
-				   j->s->name, j->s->version, j->s->version);
+	if (j->n < 1 || j->n > j->s->version) {
+		char *has = series_versions_phrase(j->s, TRUE);
+		int rc = usage_error(ctx, "series %s has %s", j->s->name, has);
+		g_free(has);
+		return rc;
+	}
 	j->working = j->n == j->s->version;
 	j->frozen = j->working ? NULL : series_get_version(j->s, j->n);
 	if (!series_load_patches(&j->patches, &base, &tip, ctx->repo, j->s, j->working ? 0 : j->n,

@@ -277,7 +277,9 @@ int cmd_series_show(int argc, char **argv, struct ctx *ctx)
 		goto out;
 	}
 	if (only && (only < 1 || only > s->version)) {
-		rc = usage_error(ctx, "series %s has versions 1 to %d", s->name, s->version);
+		char *has = series_versions_phrase(s, FALSE);
+		rc = usage_error(ctx, "series %s has %s", s->name, has);
+		g_free(has);
 		goto out;
 	}
 	if (!series_load_patches(&working, &wbase, &wtip, ctx->repo, s, 0,
@@ -447,9 +449,12 @@ static int diff_versions(struct ctx *ctx, const struct series *s, const int *ver
 		return usage_error(ctx, "series %s has no frozen version to compare with", s->name);
 	*va = nv == 0 ? s->version - 1 : vers[0];
 	*vb = nv == 2 ? vers[1] : s->version;
-	if (*va < 1 || *va > s->version || *vb < 1 || *vb > s->version)
-		return usage_error(ctx, "series %s has versions 1 to %d (v%d is the working one)",
-				   s->name, s->version, s->version);
+	if (*va < 1 || *va > s->version || *vb < 1 || *vb > s->version) {
+		char *has = series_versions_phrase(s, TRUE);
+		int rc = usage_error(ctx, "series %s has %s", s->name, has);
+		g_free(has);
+		return rc;
+	}
 	return -1;
 }
 

@@ -362,7 +362,7 @@ test_expect_success 'a binary file change applies with git am' '
 test_expect_success 'bad usage exits 2; a version without patches exits 1' '
 	cd r3 &&
 	test_expect_code 2 quill series format --version 9 2>err &&
-	grep -q "versions 1 to 1" err &&
+	grep -q "has only version 1 (the working one)" err &&
 	test_expect_code 2 quill series format --version -1 2>err &&
 	test_expect_code 2 quill series format -o x --stdout 2>err &&
 	grep -q "exclude" err &&

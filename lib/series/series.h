@@ -244,6 +244,12 @@ char *series_upstream_spec(git_repository *repo, const char *rev, GError **error
  * (caller owns); *when_out (may be NULL) gets the seconds. */
 char *series_now_iso(git_repository *repo, gint64 *when_out);
 
+/* The versions there are, for a message "series NAME has ...":
+ * "versions 1 to N" or, with one, "only version 1"; with `working` the
+ * working one named after it: " (vN is the working one)", " (the working
+ * one)" (caller owns). */
+char *series_versions_phrase(const struct series *s, gboolean working);
+
 /* "quill/NAME/vN" (caller owns). */
 char *series_tag_name(const char *name, int n);
 
