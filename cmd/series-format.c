@@ -376,6 +376,23 @@ static void format_job_release(struct format_job *j)
 	series_free(j->s);
 }
 
+/* The recipients as the state holds them, checked as series edit checks
+ * them (a state written before that check, or fetched): -1, else the exit
+ * code (it said why). */
+static int check_recipients(const struct series *s)
+{
+	GError *e = NULL;
+	int rc;
+
+	if (series_check_addresses("To", (const char *const *)s->to, &e) &&
+	    series_check_addresses("Cc", (const char *const *)s->cc, &e))
+		return -1;
+	rc = failf(QUILL_ERROR_INPUT, "series %s: %s (set the list anew with 'quill series edit')",
+		   s->name, e->message);
+	g_error_free(e);
+	return rc;
+}
+
 /* Read what the mails of version `version` (0: the working one) of series
  * `name` are made of into j: -1, else the exit code (it said why). */
 static int format_load(struct format_job *j, struct ctx *ctx, const char *name, int version,
@@ -383,14 +400,17 @@ static int format_load(struct format_job *j, struct ctx *ctx, const char *name, 
 {
 	GError *e = NULL;
 	git_oid base, tip;
+	int rc;
 
 	j->repo = ctx->repo;
 	if (!open_series(&j->s, ctx, name, &e))
 		return fail(e);
+	if ((rc = check_recipients(j->s)) >= 0)
+		return rc;
 	j->n = version ? version : j->s->version;
 	if (j->n < 1 || j->n > j->s->version) {
 		char *has = series_versions_phrase(j->s, TRUE);
-		int rc = usage_error(ctx, "series %s has %s", j->s->name, has);
+		rc = usage_error(ctx, "series %s has %s", j->s->name, has);
 		g_free(has);
 		return rc;
 	}

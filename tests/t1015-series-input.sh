@@ -149,4 +149,18 @@ test_expect_success 'series show escapes control characters from the state' '
 	no_controls j
 '
 
+test_expect_success 'format refuses recipients in the state that are no single mailbox (3)' '
+	cd r &&
+	quill_fails 3 "^quill: series frob: To: .Evil <e@x.org>\\\\r\\\\nBcc: victim@x.org. is not one address: it holds a control character \(set the list anew" \
+		series format -o mails &&
+	test ! -e mails &&
+	quill series edit --to one@example.org >/dev/null &&
+	set_conf_line cc "Grp: victim@x.org\\;" &&
+	quill_fails 3 "^quill: series frob: Cc: .Grp: victim@x.org;. is not one address: it is a group" \
+		series format --stdout &&
+	quill series edit --cc "" >/dev/null &&
+	quill series format --stdout >mbox 2>/dev/null &&
+	! grep -q victim mbox
+'
+
 test_done
