@@ -158,17 +158,19 @@ static void take_recipients(struct b4_branch *b, warn_fn warn, void *payload)
 	while (start > 0 && !blank_line(lines[start - 1]))
 		start--;
 	for (guint i = 0; i < n; i++) {
-		const char *value = NULL, *kind = i >= start && i < end && lines[i][0] != '#'
-						  ? recipient_line(lines[i], &value) : NULL;
+		const char *found = NULL, *kind = i >= start && i < end && lines[i][0] != '#'
+						  ? recipient_line(lines[i], &found) : NULL;
+		char *value = kind ? g_strchomp(g_strdup(found)) : NULL;
 		GError *e = NULL;
 
 		if (kind && series_check_address(kind, value, &e)) {
-			g_ptr_array_add(*kind == 'T' ? to : cc, g_strdup(value));
+			g_ptr_array_add(*kind == 'T' ? to : cc, value);
 			continue;
 		}
 		if (kind && warn)
 			warn(payload, "b4 cover line kept in the cover: %s", e->message);
 		g_clear_error(&e);
+		g_free(value);
 		g_string_append(out, lines[i]);
 		if (i + 1 < n)
 			g_string_append_c(out, '\n');
