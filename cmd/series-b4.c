@@ -33,10 +33,11 @@ static json_t *import_json(const struct series *s, const struct b4_branch *b)
 					    "cover_msgid", json_str_or_null(v->cover_msgid)));
 		g_free(tag);
 	}
-	return json_pack("{s:s, s:s, s:s, s:s, s:o, s:i, s:i, s:o}", "name", s->name, "from",
-			 b->branch, "branch", s->branch, "change_id", s->change_id, "base",
+	return json_pack("{s:s, s:s, s:s, s:s, s:o, s:i, s:i, s:o, s:o, s:o}", "name", s->name,
+			 "from", b->branch, "branch", s->branch, "change_id", s->change_id, "base",
 			 json_str_or_null(s->upstream), "version", s->version, "patches",
-			 (int)b->patches->len, "versions", versions);
+			 (int)b->patches->len, "versions", versions, "to", strv_json(s->to), "cc",
+			 strv_json(s->cc));
 }
 
 static void import_view(struct ctx *ctx, const json_t *r)

@@ -11,6 +11,7 @@
 #include "series/series.h"
 
 #include <errno.h>
+#include <glib/gstdio.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -74,7 +75,91 @@ static char *single_footer(git_repository *repo, const struct series *s, const c
 	return f;
 }
 
-static gboolean write_mails(GPtrArray *mails, const char *dir, GError **error)
+/* ---- -o DIR: the files, and the record of what quill wrote there ----
+ *
+ * DIR/.quill-format lists the files format wrote into DIR, a line
+ * "SERIES<TAB>FILE" each.  Formatting a series into DIR again removes the
+ * files it wrote there before and does not write now (v1's 0005 beside
+ * v2's four patches, which git send-email of all of DIR would send too); files
+ * it did not write, or wrote for another series, are left alone. */
+
+#define FORMAT_RECORD ".quill-format"
+
+/* A name the record may hold: a file right in DIR, no dot file. */
+static gboolean record_name_ok(const char *name)
+{
+	return *name && *name != '.' && !strchr(name, '/');
+}
+
+/* The record's "SERIES\tFILE" lines (caller owns; none when it is absent). */
+static char **record_read(const char *dir)
+{
+	char *path = g_build_filename(dir, FORMAT_RECORD, NULL), *text = NULL;
+	char **lines;
+
+	if (!g_file_get_contents(path, &text, NULL, NULL))
+		text = g_strdup("");
+	lines = g_strsplit(text, "\n", -1);
+	g_free(text);
+	g_free(path);
+	return lines;
+}
+
+static gboolean written_now(GPtrArray *mails, const char *name)
+{
+	for (guint i = 0; i < mails->len; i++) {
+		char *base = g_path_get_basename(((struct mail *)g_ptr_array_index(mails, i))->file);
+		gboolean same = !strcmp(base, name);
+
+		g_free(base);
+		if (same)
+			return TRUE;
+	}
+	return FALSE;
+}
+
+/* Remove what series `name` wrote into dir before and did not write now
+ * (the paths go to `removed`), and record what it wrote now. */
+static gboolean record_update(GPtrArray *mails, const char *dir, const char *name,
+			      GPtrArray *removed, GError **error)
+{
+	char **lines = record_read(dir), *path;
+	GString *rec = g_string_new("# quill series format: the files it wrote here (SERIES<TAB>FILE);\n"
+				    "# formatting SERIES here again removes those it does not write again\n");
+	gboolean ok;
+
+	for (char **l = lines; *l; l++) {
+		char *tab = strchr(*l, '\t');
+		const char *file = tab ? tab + 1 : NULL;
+
+		if (**l == '#' || !file || !record_name_ok(file) || written_now(mails, file))
+			continue;
+		if (strncmp(*l, name, (size_t)(tab - *l)) || strlen(name) != (size_t)(tab - *l)) {
+			g_string_append_printf(rec, "%s\n", *l);	/* another series' */
+			continue;
+		}
+		path = g_build_filename(dir, file, NULL);
+		if (g_unlink(path) == 0)
+			g_ptr_array_add(removed, path);
+		else
+			g_free(path);
+	}
+	for (guint i = 0; i < mails->len; i++) {
+		char *base = g_path_get_basename(((struct mail *)g_ptr_array_index(mails, i))->file);
+
+		g_string_append_printf(rec, "%s\t%s\n", name, base);
+		g_free(base);
+	}
+	path = g_build_filename(dir, FORMAT_RECORD, NULL);
+	ok = file_write_atomic(path, rec->str, (gssize)rec->len, error);
+	g_free(path);
+	g_string_free(rec, TRUE);
+	g_strfreev(lines);
+	return ok;
+}
+
+static gboolean write_mails(GPtrArray *mails, const char *dir, const char *name,
+			    GPtrArray *removed, GError **error)
 {
 	if (g_mkdir_with_parents(dir, 0777) < 0)
 		return qerr(error, QUILL_ERROR_OUTSIDE, "cannot create %s: %s", dir,
@@ -85,7 +170,7 @@ static gboolean write_mails(GPtrArray *mails, const char *dir, GError **error)
 		if (!file_write_atomic(m->file, m->text, -1, error))
 			return FALSE;
 	}
-	return TRUE;
+	return record_update(mails, dir, name, removed, error);
 }
 
 struct format_job {
@@ -93,6 +178,7 @@ struct format_job {
 	struct series *s;
 	int n;				/* the version */
 	gboolean working;
+	const struct series_version *frozen;	/* version n when frozen, else NULL */
 	GPtrArray *patches;		/* struct commit_patch* */
 	char base[GIT_OID_HEXSZ + 1], tip[GIT_OID_HEXSZ + 1];
 	char *sender;
@@ -132,6 +218,50 @@ static gboolean prepare_cover(struct format_job *j, struct ctx *ctx, gboolean wa
 	return ok;
 }
 
+/* When the mails of a frozen version were made: its freeze date (what the
+ * state records), else its tip's commit time; either way the same at
+ * every run. */
+static gint64 frozen_time(const struct format_job *j)
+{
+	GDateTime *dt = j->frozen->date ? g_date_time_new_from_iso8601(j->frozen->date, NULL) : NULL;
+	git_commit *tip = NULL;
+	git_oid oid;
+	gint64 t = 0;
+
+	if (dt) {
+		t = g_date_time_to_unix(dt);
+		g_date_time_unref(dt);
+	} else if (git_oid_fromstr(&oid, j->tip) == 0 && git_commit_lookup(&tip, j->repo, &oid) == 0) {
+		t = git_commit_time(tip);
+		git_commit_free(tip);
+	}
+	return t;
+}
+
+/* The Message-ID of mail `index` (0: the cover; `first`: the first mail
+ * formatted).  A frozen version's are the ones recorded: the patch's own,
+ * else the cover's with the patch's index (b4's and quill's shape), else
+ * the cover's for the first mail; what is not recorded is made from the
+ * version's data (email_message_id), as for the working version. */
+static char *mail_msgid(const struct format_job *j, int index, gboolean first, gint64 when,
+			const char *seed)
+{
+	const struct series_version *v = j->frozen;
+	const struct series_patch *p = v && index > 0 && (guint)index <= v->patches->len
+					       ? g_ptr_array_index(v->patches, index - 1) : NULL;
+	char *id;
+
+	if (p && p->msgid)
+		return g_strdup(p->msgid);
+	if (v && v->cover_msgid) {
+		if ((id = email_sibling_id(v->cover_msgid, j->n, index)))
+			return id;
+		if (first)
+			return g_strdup(v->cover_msgid);
+	}
+	return email_message_id(j->s->change_id, j->n, index, when, seed, j->sender);
+}
+
 static void build_mails(GPtrArray *mails, struct format_job *j, gint64 when, const char *dir)
 {
 	guint total = j->patches->len;
@@ -147,7 +277,7 @@ static void build_mails(GPtrArray *mails, struct format_job *j, gint64 when, con
 		struct mail *m = g_new0(struct mail, 1);
 		char *prefix = series_subject_prefix(j->s, j->n, 0, (int)total);
 
-		cover_id = email_message_id(j->s->change_id, j->n, 0, when, seed, j->sender);
+		cover_id = mail_msgid(j, 0, TRUE, when, seed);
 		o.subject_prefix = prefix;
 		o.msgid = cover_id;
 		o.date = when;
@@ -170,7 +300,7 @@ static void build_mails(GPtrArray *mails, struct format_job *j, gint64 when, con
 		char *footer = NULL, *below = NULL;
 		const char *note = g_ptr_array_index(j->notes, i);
 
-		m->msgid = email_message_id(j->s->change_id, j->n, (int)i + 1, when, seed, j->sender);
+		m->msgid = mail_msgid(j, (int)i + 1, !cover && i == 0, when, seed);
 		o.subject_prefix = prefix;
 		o.msgid = m->msgid;
 		o.in_reply_to = cover_id;
@@ -202,10 +332,12 @@ static void build_mails(GPtrArray *mails, struct format_job *j, gint64 when, con
 	g_free(seed);
 }
 
-/* The report: the version and each mail; with -o, the files written. */
-static json_t *format_json(GPtrArray *mails, int n, const char *dir)
+/* The report: the version and each mail; with -o, the files written and
+ * those of an earlier format removed. */
+static json_t *format_json(GPtrArray *mails, int n, const char *dir, GPtrArray *removed)
 {
 	json_t *files = dir ? json_array() : json_null(), *msgs = json_array();
+	json_t *gone = dir ? json_array() : json_null();
 
 	for (guint i = 0; i < mails->len; i++) {
 		const struct mail *m = g_ptr_array_index(mails, i);
@@ -214,7 +346,10 @@ static json_t *format_json(GPtrArray *mails, int n, const char *dir)
 		json_array_append_new(msgs, json_pack("{s:s, s:s, s:o}", "msgid", m->msgid, "subject",
 						      m->subject, "file", json_str_or_null(m->file)));
 	}
-	return json_pack("{s:i, s:o, s:o}", "version", n, "files", files, "messages", msgs);
+	for (guint i = 0; dir && i < removed->len; i++)
+		json_array_append_new(gone, json_string(g_ptr_array_index(removed, i)));
+	return json_pack("{s:i, s:o, s:o, s:o}", "version", n, "files", files, "messages", msgs,
+			 "removed", gone);
 }
 
 /* With -o: the names of the files written. */
@@ -241,6 +376,23 @@ static void format_job_release(struct format_job *j)
 	series_free(j->s);
 }
 
+/* The recipients as the state holds them, checked as series edit checks
+ * them (a state written before that check, or fetched): -1, else the exit
+ * code (it said why). */
+static int check_recipients(const struct series *s)
+{
+	GError *e = NULL;
+	int rc;
+
+	if (series_check_addresses("To", (const char *const *)s->to, &e) &&
+	    series_check_addresses("Cc", (const char *const *)s->cc, &e))
+		return -1;
+	rc = failf(QUILL_ERROR_INPUT, "series %s: %s (set the list anew with 'quill series edit')",
+		   s->name, e->message);
+	g_error_free(e);
+	return rc;
+}
+
 /* Read what the mails of version `version` (0: the working one) of series
  * `name` are made of into j: -1, else the exit code (it said why). */
 static int format_load(struct format_job *j, struct ctx *ctx, const char *name, int version,
@@ -248,15 +400,22 @@ static int format_load(struct format_job *j, struct ctx *ctx, const char *name, 
 {
 	GError *e = NULL;
 	git_oid base, tip;
+	int rc;
 
 	j->repo = ctx->repo;
 	if (!open_series(&j->s, ctx, name, &e))
 		return fail(e);
+	if ((rc = check_recipients(j->s)) >= 0)
+		return rc;
 	j->n = version ? version : j->s->version;
-	if (j->n < 1 || j->n > j->s->version)
-		return usage_error(ctx, "series %s has versions 1 to %d (v%d is the working one)",
-				   j->s->name, j->s->version, j->s->version);
+	if (j->n < 1 || j->n > j->s->version) {
+		char *has = series_versions_phrase(j->s, TRUE);
+		rc = usage_error(ctx, "series %s has %s", j->s->name, has);
+		g_free(has);
+		return rc;
+	}
 	j->working = j->n == j->s->version;
+	j->frozen = j->working ? NULL : series_get_version(j->s, j->n);
 	if (!series_load_patches(&j->patches, &base, &tip, ctx->repo, j->s, j->working ? 0 : j->n,
 				 COMMIT_WANT_DIFF | COMMIT_WANT_STAT, &e))
 		return fail(e);
@@ -291,6 +450,7 @@ int cmd_series_format(int argc, char **argv, struct ctx *ctx)
 	};
 	struct format_job j = { 0 };
 	GPtrArray *mails = g_ptr_array_new_with_free_func(mail_free);
+	GPtrArray *removed = g_ptr_array_new_with_free_func(g_free);
 	GError *e = NULL;
 	gint64 when;
 	int rc = opt_parse(ctx, &argc, &argv, "[NAME]",
@@ -322,8 +482,10 @@ int cmd_series_format(int argc, char **argv, struct ctx *ctx)
 	}
 	if ((rc = format_load(&j, ctx, argc > 1 ? argv[1] : NULL, version, force_cover)) >= 0)
 		goto out;
+	if (j.frozen)	/* made as recorded: the same bytes at every run */
+		when = frozen_time(&j);
 	build_mails(mails, &j, when, dir);
-	if (dir && !write_mails(mails, dir, &e)) {
+	if (dir && !write_mails(mails, dir, j.s->name, removed, &e)) {
 		rc = fail(e);
 		goto out;
 	}
@@ -331,10 +493,11 @@ int cmd_series_format(int argc, char **argv, struct ctx *ctx)
 		for (guint i = 0; i < mails->len; i++)
 			fputs(((struct mail *)g_ptr_array_index(mails, i))->text, stdout);
 	else
-		emit(ctx, format_json(mails, j.n, dir), files_view);
+		emit(ctx, format_json(mails, j.n, dir, removed), files_view);
 	rc = 0;
 out:
 	g_ptr_array_unref(mails);
+	g_ptr_array_unref(removed);
 	format_job_release(&j);
 	g_free(dir);
 	return rc;

@@ -106,14 +106,49 @@ static char **json_strv(const json_t *a)
 	return v;
 }
 
+/* What the state holds, for a line of text: every control character
+ * escaped (out_escape), so a value cannot break the line or reach the
+ * terminal.  "" for NULL.  Lines of their own carry no escapes: pass them
+ * to print_text. */
+static const char *esc(GPtrArray *keep, const char *s)
+{
+	char *e = out_escape(s ? s : "");
+
+	g_ptr_array_add(keep, e);
+	return e;
+}
+
+/* A text of many lines (a cover, changes) with its newlines and tabs kept
+ * and every other control character escaped. */
+static void print_text(const char *s)
+{
+	GString *out = g_string_new(NULL);
+	const char *p = s;
+
+	while (*p) {
+		size_t n = strcspn(p, "\n\t");
+		char *piece = g_strndup(p, n);
+
+		out_append_escaped(out, piece);
+		g_free(piece);
+		p += n;
+		if (*p)
+			g_string_append_c(out, *p++);
+	}
+	fputs(out->str, stdout);
+	g_string_free(out, TRUE);
+}
+
 /* "  to      a, b" for a list that is not empty. */
 static void print_list(const char *label, const json_t *a)
 {
-	char **v = json_strv(a), *j;
+	char **v = json_strv(a), *j, *e;
 
 	if (*v) {
 		j = g_strjoinv(", ", v);
-		printf("  %-7s %s\n", label, j);
+		e = out_escape(j);
+		printf("  %-7s %s\n", label, e);
+		g_free(e);
 		g_free(j);
 	}
 	g_strfreev(v);
@@ -122,24 +157,27 @@ static void print_list(const char *label, const json_t *a)
 static void show_head(struct ctx *ctx, const json_t *d)
 {
 	struct series as_sent = { 0 };	/* what the subject prefix is made of */
+	GPtrArray *keep = g_ptr_array_new_with_free_func(g_free);
 	const json_t *p;
 	char *prefix;
 	size_t i;
 
 	as_sent.prefixes = json_strv(json_object_get(d, "prefixes"));
 	prefix = series_subject_prefix(&as_sent, jint(d, "version"), 0, 0);
-	printf("%sseries %s%s  v%d  change-id %s\n", color(ctx, "bold"), jstr(d, "name"),
-	       color(ctx, "reset"), jint(d, "version"), jstr(d, "change_id"));
-	printf("  branch  %s, based on %s\n", jstr(d, "branch"), jstr(d, "base") ? jstr(d, "base") : "-");
-	printf("  subject %s\n", prefix);
+	printf("%sseries %s%s  v%d  change-id %s\n", color(ctx, "bold"), esc(keep, jstr(d, "name")),
+	       color(ctx, "reset"), jint(d, "version"), esc(keep, jstr(d, "change_id")));
+	printf("  branch  %s, based on %s\n", esc(keep, jstr(d, "branch")),
+	       jstr(d, "base") ? esc(keep, jstr(d, "base")) : "-");
+	printf("  subject %s\n", esc(keep, prefix));
 	print_list("to", json_object_get(d, "to"));
 	print_list("cc", json_object_get(d, "cc"));
 	if (jstr(d, "list"))
-		printf("  list    %s\n", jstr(d, "list"));
+		printf("  list    %s\n", esc(keep, jstr(d, "list")));
 	json_array_foreach(json_object_get(d, "prerequisites"), i, p)
-		printf("  needs   %s\n", json_string_value(p));
+		printf("  needs   %s\n", esc(keep, json_string_value(p)));
 	g_strfreev(as_sent.prefixes);
 	g_free(prefix);
+	g_ptr_array_unref(keep);
 }
 
 /* The table of versions: one row each, the columns as wide as their
@@ -147,7 +185,8 @@ static void show_head(struct ctx *ctx, const json_t *d)
 static void show_versions(struct ctx *ctx, const json_t *d)
 {
 	const json_t *versions = json_object_get(d, "versions"), *v;
-	const char *branch = jstr(d, "branch");
+	GPtrArray *keep = g_ptr_array_new_with_free_func(g_free);
+	const char *branch = esc(keep, jstr(d, "branch"));
 	int vwidth = g_snprintf(NULL, 0, "%d", jint(d, "version"));
 	int rwidth = (int)g_utf8_strlen(branch, -1), cwidth = 1;
 	GString *row = g_string_new(NULL);
@@ -155,28 +194,30 @@ static void show_versions(struct ctx *ctx, const json_t *d)
 
 	json_array_foreach(versions, i, v) {
 		if (jstr(v, "tag"))
-			rwidth = MAX(rwidth, (int)g_utf8_strlen(jstr(v, "tag"), -1));
+			rwidth = MAX(rwidth, (int)g_utf8_strlen(esc(keep, jstr(v, "tag")), -1));
 		if (json_is_integer(json_object_get(v, "patches")))
 			cwidth = MAX(cwidth, g_snprintf(NULL, 0, "%d", jint(v, "patches")));
 	}
 	json_array_foreach(versions, i, v) {
 		gboolean frozen = json_is_true(json_object_get(v, "frozen"));
 		gboolean known = json_is_integer(json_object_get(v, "patches"));
-		const char *ref = frozen ? jstr(v, "tag") : branch, *sum = jstr(v, "changed");
+		const char *ref = frozen ? esc(keep, jstr(v, "tag")) : branch;
+		const char *sum = jstr(v, "changed");
 		char cnt[16];
 
 		g_snprintf(cnt, sizeof cnt, known ? "%d" : "?", jint(v, "patches"));
 		g_string_printf(row, "  %sv%-*d%s  %-20s  %*s patch%s  %-4s  %s%*s  %s",
 				color(ctx, "bold"), vwidth, jint(v, "version"), color(ctx, "reset"),
-				frozen ? jstr(v, "date") : "(working)", cwidth, cnt,
+				frozen ? esc(keep, jstr(v, "date")) : "(working)", cwidth, cnt,
 				known && jint(v, "patches") == 1 ? "  " : "es",
 				json_is_true(json_object_get(v, "sent")) ? "sent" : "", ref,
-				rwidth - (int)g_utf8_strlen(ref, -1), "", sum ? sum : "");
+				rwidth - (int)g_utf8_strlen(ref, -1), "", sum ? esc(keep, sum) : "");
 		while (row->len && row->str[row->len - 1] == ' ')
 			g_string_truncate(row, row->len - 1);
 		puts(row->str);
 	}
 	g_string_free(row, TRUE);
+	g_ptr_array_unref(keep);
 }
 
 /* --version N: its patches, its changes and its cover. */
@@ -187,15 +228,20 @@ static void show_detail(const json_t *d, const json_t *detail)
 	gboolean frozen = json_is_true(json_object_get(json_array_get(json_object_get(d, "versions"),
 								      n - 1), "frozen"));
 	const char *changes = jstr(detail, "changes");
+	GPtrArray *keep = g_ptr_array_new_with_free_func(g_free);
 	size_t i;
 
 	printf("\nv%d%s:\n", n, frozen ? "" : " (working)");
 	json_array_foreach(patches, i, p)
 		printf("  %2u/%u %.12s %s\n", (unsigned)i + 1, (unsigned)json_array_size(patches),
-		       jstr(p, "commit"), jstr(p, "subject"));
-	if (frozen && *changes)
-		printf("\nchanges:\n%s", changes);
-	printf("\ncover (%s):\n%s", frozen ? "as frozen" : "working", jstr(detail, "cover"));
+		       esc(keep, jstr(p, "commit")), esc(keep, jstr(p, "subject")));
+	if (frozen && *changes) {
+		printf("\nchanges:\n");
+		print_text(changes);
+	}
+	printf("\ncover (%s):\n", frozen ? "as frozen" : "working");
+	print_text(jstr(detail, "cover") ? jstr(detail, "cover") : "");
+	g_ptr_array_unref(keep);
 }
 
 static void show_view(struct ctx *ctx, const json_t *d)
@@ -231,7 +277,9 @@ int cmd_series_show(int argc, char **argv, struct ctx *ctx)
 		goto out;
 	}
 	if (only && (only < 1 || only > s->version)) {
-		rc = usage_error(ctx, "series %s has versions 1 to %d", s->name, s->version);
+		char *has = series_versions_phrase(s, FALSE);
+		rc = usage_error(ctx, "series %s has %s", s->name, has);
+		g_free(has);
 		goto out;
 	}
 	if (!series_load_patches(&working, &wbase, &wtip, ctx->repo, s, 0,
@@ -401,9 +449,12 @@ static int diff_versions(struct ctx *ctx, const struct series *s, const int *ver
 		return usage_error(ctx, "series %s has no frozen version to compare with", s->name);
 	*va = nv == 0 ? s->version - 1 : vers[0];
 	*vb = nv == 2 ? vers[1] : s->version;
-	if (*va < 1 || *va > s->version || *vb < 1 || *vb > s->version)
-		return usage_error(ctx, "series %s has versions 1 to %d (v%d is the working one)",
-				   s->name, s->version, s->version);
+	if (*va < 1 || *va > s->version || *vb < 1 || *vb > s->version) {
+		char *has = series_versions_phrase(s, TRUE);
+		int rc = usage_error(ctx, "series %s has %s", s->name, has);
+		g_free(has);
+		return rc;
+	}
 	return -1;
 }
 

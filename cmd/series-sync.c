@@ -48,7 +48,10 @@ static json_t *item_json(const struct sync_report *r, const struct sync_item *it
 		json_object_set_new(o, "new", json_boolean(it->state == SYNC_NEW));
 	if (!tag && it != r->notes)
 		json_object_set_new(o, "tags", json_integer(it->tags));
-	if (it->branch) {
+	if (it->branch && it->branch_from) {
+		json_object_set_new(o, "branch_created", json_string(it->branch));
+		json_object_set_new(o, "branch_from", json_string(it->branch_from));
+	} else if (it->branch) {
 		char *hint = g_strdup_printf("branch %s missing locally: git fetch %s %s:%s",
 					     it->branch, r->remote, it->branch, it->branch);
 		json_object_set_new(o, "branch_missing", json_string(it->branch));
@@ -127,6 +130,9 @@ static void print_item(struct ctx *ctx, const json_t *report, const json_t *it, 
 		printf("  note: %s\n", note);
 	if (jstr(it, "hint"))
 		printf("  note: %s\n", jstr(it, "hint"));
+	if (jstr(it, "branch_created"))
+		printf("  note: branch %s created from %s\n", jstr(it, "branch_created"),
+		       jstr(it, "branch_from"));
 	g_string_free(extra, TRUE);
 }
 
@@ -163,7 +169,8 @@ static void sync_view(struct ctx *ctx, const json_t *report)
 	json_array_foreach(series, i, it) {
 		char *what = g_strdup_printf("series %s", jstr(it, "name"));
 		print_item(ctx, report, it, what);
-		if (strcmp(jstr(it, "status"), "up-to-date") || jint(it, "tags"))
+		if (strcmp(jstr(it, "status"), "up-to-date") || jint(it, "tags") ||
+		    jstr(it, "branch_created"))
 			moved++;
 		g_free(what);
 	}
@@ -243,7 +250,8 @@ int cmd_series_fetch(int argc, char **argv, struct ctx *ctx)
 		"are created; one that differs is reported and kept).  Then each series is\n"
 		"adopted if it is new here, fast-forwarded if yours is an ancestor of theirs,\n"
 		"and reported, never overwritten, if both changed.  A series' patch branch is\n"
-		"not fetched: a missing one is named with the git command that fetches it.\n"
+		"not fetched: a missing one is created from REMOTE/BRANCH when a git fetch\n"
+		"made that, else named with the git command that fetches it.\n"
 		"REMOTE is a remote's name, a path or a URL; default: quill.remote, else origin.\n\n%s",
 		exit_help);
 	int rc = opt_parse(ctx, &argc, &argv, "[REMOTE]", desc, entries);

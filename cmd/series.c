@@ -3,12 +3,25 @@
 #include "git/commit.h"
 #include "git/config.h"
 #include "core/error.h"
+#include "series/cover.h"
 #include "series/series.h"
 
 #include <glib/gstdio.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
+
+/* The values of --prefix, --to, --cc, --list and --prerequisite, checked
+ * before anything is read or written: each ends up in mail headers. */
+static gboolean check_values(char **prefixes, char **to, char **cc, const char *list,
+			     char **prereqs, GError **error)
+{
+	return series_check_texts("--prefix", (const char *const *)prefixes, error) &&
+	       series_check_addresses("--to", (const char *const *)to, error) &&
+	       series_check_addresses("--cc", (const char *const *)cc, error) &&
+	       (!list || series_check_text("--list", list, error)) &&
+	       series_check_texts("--prerequisite", (const char *const *)prereqs, error);
+}
 
 /* ---- new ---- */
 
@@ -53,7 +66,8 @@ int cmd_series_new(int argc, char **argv, struct ctx *ctx)
 		rc = usage_error(ctx, "give one series NAME");
 		goto out;
 	}
-	if (!(cover = resources_load_string(ctx->res, "templates/cover.txt", &e))) {
+	if (!check_values(prefixes, to, cc, list, NULL, &e) ||
+	    !(cover = resources_load_string(ctx->res, "templates/cover.txt", &e))) {
 		rc = fail(e);
 		goto out;
 	}
@@ -127,7 +141,8 @@ int cmd_series_edit(int argc, char **argv, struct ctx *ctx)
 		goto out;
 	}
 	/* the words first, in this order: a --branch naming nothing is bad usage */
-	if (!open_series(&s, ctx, argc > 1 ? argv[1] : NULL, &e) ||
+	if (!check_values(prefixes, to, cc, list, prereqs, &e) ||
+	    !open_series(&s, ctx, argc > 1 ? argv[1] : NULL, &e) ||
 	    (base && !commit_resolve(&oid, ctx->repo, base, &e))) {
 		rc = fail(e);
 		goto out;
@@ -213,6 +228,21 @@ static gboolean read_cover(char **out, char **path, struct ctx *ctx, const struc
 	return TRUE;
 }
 
+/* The subject line of a new cover goes into the Subject: header: no
+ * control character (a CR, an escape) in it. */
+static gboolean check_subject(const char *cover, const char *from, GError **error)
+{
+	char *subject = NULL, *body = NULL, *label = g_strdup_printf("%s: the subject", from);
+	gboolean ok;
+
+	cover_split(cover, &subject, &body);
+	ok = series_check_text(label, subject, error);
+	g_free(label);
+	g_free(subject);
+	g_free(body);
+	return ok;
+}
+
 int cmd_series_edit_cover(int argc, char **argv, struct ctx *ctx)
 {
 	char *file = NULL, *text = NULL;
@@ -242,6 +272,10 @@ int cmd_series_edit_cover(int argc, char **argv, struct ctx *ctx)
 	}
 	if (!g_utf8_validate(cover, -1, NULL)) {
 		rc = failf(QUILL_ERROR_INPUT, "%s: the cover is not UTF-8", file ? file : "cover");
+		goto out;
+	}
+	if (!check_subject(cover, text ? "-m" : file ? file : "the cover", &e)) {
+		rc = fail(e);
 		goto out;
 	}
 	if (!*(cover + strspn(cover, " \t\r\n"))) {

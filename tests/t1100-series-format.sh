@@ -470,14 +470,16 @@ test_expect_success '--json: the version, files and messages' '
 	cat >expect <<-EOF &&
 	{ "version": 1, "files": [ "j/0001-zone-step-1-of-the-frob.patch" ],
 	  "messages": [ { "msgid": "$msgid", "subject": "[PATCH] zone: step 1 of the frob",
-	                  "file": "j/0001-zone-step-1-of-the-frob.patch" } ] }
+	                  "file": "j/0001-zone-step-1-of-the-frob.patch" } ],
+	  "removed": [] }
 	EOF
 	test_cmp_json expect json &&
 	quill series format --json >json2 &&
 	cat >expect <<-EOF &&
 	{ "version": 1, "files": null,
 	  "messages": [ { "msgid": "$msgid", "subject": "[PATCH] zone: step 1 of the frob",
-	                  "file": null } ] }
+	                  "file": null } ],
+	  "removed": null }
 	EOF
 	test_cmp_json expect json2 &&
 	test ! -e 0001-zone-step-1-of-the-frob.patch
@@ -522,7 +524,7 @@ test_expect_success 'a binary file change applies with git am' '
 test_expect_success 'bad usage exits 2; a version without patches exits 1' '
 	cd r3 &&
 	test_expect_code 2 quill series format --version 9 2>err &&
-	echo "quill: series format: series solo has versions 1 to 1 (v1 is the working one) (see ${SQ}quill series format --help${SQ})" >expect &&
+	echo "quill: series format: series solo has only version 1 (the working one) (see ${SQ}quill series format --help${SQ})" >expect &&
 	test_cmp expect err &&
 	test_expect_code 2 quill series format --version -1 2>err &&
 	test_expect_code 2 quill series format -o x --stdout 2>err &&

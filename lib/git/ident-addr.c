@@ -298,6 +298,47 @@ void ident_addr_clear(struct ident_addr *a)
 	memset(a, 0, sizeof(*a));
 }
 
+/* The first of the problems that leave s no single mailbox, in words. */
+static const char *mailbox_words(unsigned p, const struct ident_addr *a)
+{
+	if ((p & IDENT_ADDR_MANY) || (a->email && strchr(a->email, ',')))
+		return "it is a list: give one address each time";
+	if (a->email && g_str_has_suffix(a->email, ";"))
+		return "it is a group: give its addresses one by one";
+	if (p & IDENT_ADDR_NO_ADDRESS)
+		return "it holds no address";
+	if (p & IDENT_ADDR_UNBALANCED)
+		return "a '<', a quote or a comment is not closed";
+	if (p & IDENT_ADDR_NON_ASCII)
+		return "the address is not ASCII";
+	if (p & (IDENT_ADDR_BAD_ADDRESS | IDENT_ADDR_ADDR_COMMENT))
+		return "the address is not local@domain";
+	if (p & IDENT_ADDR_NO_BRACKETS)
+		return "a name goes with its address in <>: Name <local@domain>";
+	if (p & IDENT_ADDR_SPECIALS)
+		return "a name holding , : ; @ [ ] \\ or > is written in quotes";
+	if ((p & IDENT_ADDR_TRAILING) || a->comment[0] == '#')
+		return "there is text after the address";
+	return NULL;
+}
+
+const char *ident_mailbox_problem(const char *s)
+{
+	struct ident_addr a;
+	const char *why;
+	gsize len = strlen(s);
+
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+		if (*p < 0x20 || *p == 0x7f || (p[0] == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f))
+			return "it holds a control character";
+	if (!g_utf8_validate(s, (gssize)len, NULL))
+		return "it is not UTF-8";
+	ident_addr_parse(s, len, &a);
+	why = mailbox_words(a.problems, &a);
+	ident_addr_clear(&a);
+	return why;
+}
+
 char *ident_email_base(const char *email)
 {
 	const char *at = strrchr(email, '@');

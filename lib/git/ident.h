@@ -77,6 +77,15 @@ struct ident_addr {
 void ident_addr_parse(const char *s, gsize len, struct ident_addr *out);
 void ident_addr_clear(struct ident_addr *a);
 
+/* Why s is not one mailbox as a To: or Cc: header may carry it, or NULL
+ * when it is one (static text, "it holds a control character").  One
+ * mailbox is RFC 5322's name-addr (a display name, quoted where it holds
+ * specials, then <addr-spec>) or a bare addr-spec, each optionally with a
+ * (comment); not a group, not a list, no control character (C0, DEL, C1:
+ * a CR or LF would start a header of its own), no other text beside it
+ * (a trailer's "# comment" included), valid UTF-8. */
+const char *ident_mailbox_problem(const char *s);
+
 /* The address without a +subaddress in its local part (caller owns). */
 char *ident_email_base(const char *email);
 

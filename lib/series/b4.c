@@ -29,6 +29,8 @@ void b4_branch_free(struct b4_branch *b)
 		return;
 	g_free(b->branch);
 	g_free(b->cover_text);
+	g_strfreev(b->to);
+	g_strfreev(b->cc);
 	g_free(b->created);
 	g_free(b->change_id);
 	g_free(b->base_branch);
@@ -106,6 +108,85 @@ static char **json_strv(json_t *arr)
 	return (char **)g_ptr_array_free(a, FALSE);
 }
 
+/* "To" or "Cc" when `line` is a To:/Cc: trailer as b4 reads one
+ * ("Name: value", the name one word), with *value pointing at the value;
+ * else NULL. */
+static const char *recipient_line(const char *line, const char **value)
+{
+	const char *p = line, *name;
+
+	while (*p == ' ' || *p == '\t')
+		p++;
+	name = p;
+	if (!g_ascii_strncasecmp(p, "to:", 3))
+		p += 3;
+	else if (!g_ascii_strncasecmp(p, "cc:", 3))
+		p += 3;
+	else
+		return NULL;
+	if (*p != ' ' && *p != '\t')
+		return NULL;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	if (!*p)
+		return NULL;
+	*value = p;
+	return g_ascii_tolower(*name) == 't' ? "To" : "Cc";
+}
+
+static gboolean blank_line(const char *l)
+{
+	return strspn(l, " \t") == strlen(l);
+}
+
+/* Take the To:/Cc: lines of the cover's last paragraph (above a "---" or
+ * "-- " line, '#' comment lines left aside) into b->to and b->cc, as b4
+ * send does; a line that is not one address stays, with a warning. */
+static void take_recipients(struct b4_branch *b, warn_fn warn, void *payload)
+{
+	char **lines = g_strsplit(b->cover_text, "\n", -1);
+	GPtrArray *to = g_ptr_array_new(), *cc = g_ptr_array_new();
+	GString *out = g_string_new(NULL);
+	guint n = g_strv_length(lines), end = 0, start;
+
+	while (end < n && strcmp(lines[end], "---") && strcmp(lines[end], "-- "))
+		end++;
+	/* the last paragraph: back over blank and comment lines, then to a blank one */
+	start = end;
+	while (start > 0 && (blank_line(lines[start - 1]) || lines[start - 1][0] == '#'))
+		start--;
+	while (start > 0 && !blank_line(lines[start - 1]))
+		start--;
+	for (guint i = 0; i < n; i++) {
+		const char *found = NULL, *kind = i >= start && i < end && lines[i][0] != '#'
+						  ? recipient_line(lines[i], &found) : NULL;
+		char *value = kind ? g_strchomp(g_strdup(found)) : NULL;
+		GError *e = NULL;
+
+		if (kind && series_check_address(kind, value, &e)) {
+			g_ptr_array_add(*kind == 'T' ? to : cc, value);
+			continue;
+		}
+		if (kind && warn)
+			warn(payload, "b4 cover line kept in the cover: %s", e->message);
+		g_clear_error(&e);
+		g_free(value);
+		g_string_append(out, lines[i]);
+		if (i + 1 < n)
+			g_string_append_c(out, '\n');
+	}
+	while (out->len && g_ascii_isspace(out->str[out->len - 1]))
+		g_string_truncate(out, out->len - 1);
+	g_string_append_c(out, '\n');
+	g_free(b->cover_text);
+	b->cover_text = g_string_free(out, FALSE);
+	g_ptr_array_add(to, NULL);
+	g_ptr_array_add(cc, NULL);
+	b->to = (char **)g_ptr_array_free(to, FALSE);
+	b->cc = (char **)g_ptr_array_free(cc, FALSE);
+	g_strfreev(lines);
+}
+
 /* Split the cover commit's message into the cover and the tracking data. */
 static gboolean parse_cover(struct b4_branch *b, const char *msg, json_t **history,
 			    warn_fn warn, void *payload, GError **error)
@@ -155,6 +236,7 @@ static gboolean parse_cover(struct b4_branch *b, const char *msg, json_t **histo
 	while (len && g_ascii_isspace(msg[len - 1]))
 		len--;
 	b->cover_text = g_strdup_printf("%.*s\n", (int)len, msg);
+	take_recipients(b, warn, payload);
 	return TRUE;
 }
 
@@ -204,6 +286,8 @@ static gboolean find_cover(struct b4_branch *b, git_repository *repo, json_t **h
 			git_commit_free(c);
 			c = NULL;
 			g_clear_pointer(&b->cover_text, g_free);
+			g_clear_pointer(&b->to, g_strfreev);
+			g_clear_pointer(&b->cc, g_strfreev);
 			g_clear_pointer(&b->change_id, g_free);
 			g_clear_pointer(&b->base_branch, g_free);
 			g_clear_pointer(&b->prefixes, g_strfreev);
@@ -437,10 +521,11 @@ static gboolean rebuild(git_oid *tip_out, git_repository *repo, const struct b4_
 
 static gboolean check_free(git_repository *repo, const char *name, GError **error)
 {
-	if (!store_name_valid(name))
-		return qerr(error, QUILL_ERROR_USAGE,
-			    "'%s' is not a valid series name (one path component, no spaces): "
-			    "give --name", name);
+	const char *why = store_name_problem(name);
+
+	if (why)
+		return qerr(error, QUILL_ERROR_USAGE, "'%s' is not a valid series name (%s): "
+			    "give --name", name, why);
 	if (store_exists(repo, name))
 		return qerr(error, QUILL_ERROR_USAGE, "series '%s' already exists: give --name",
 			    name);
@@ -482,6 +567,10 @@ gboolean b4_import(struct series **out, git_repository *repo, const struct b4_br
 	s->prereqs = g_strdupv(b->prereqs);
 	s->created = g_strdup(b->created);
 	s->cover = g_strdup(b->cover_text);
+	g_strfreev(s->to);
+	s->to = g_strdupv(b->to);
+	g_strfreev(s->cc);
+	s->cc = g_strdupv(b->cc);
 	for (guint i = 0; i < b->sent->len; i++) {
 		const struct b4_sent *st = g_ptr_array_index(b->sent, i);
 		struct series_version_data d = { &st->base, &st->tip, st->date, st->cover, NULL,

@@ -10,6 +10,11 @@
  * version's patches; its message is the cover as sent, with a
  * "base-commit: <oid>" line.
  *
+ * b4 keeps the recipients as "To: ..." and "Cc: ..." lines in the last
+ * paragraph of the cover (b4 prep --auto-to-cc writes them there); b4 send
+ * takes them out of the cover and into the headers, and so does the
+ * import: they become the series' To: and Cc: lists.
+ *
  * Importing builds, without touching the b4 branch or its tags: a new
  * branch holding the patches minus the cover commit (each commit recreated
  * with its tree, message, author and committer on top of the cover's
@@ -43,7 +48,9 @@ struct b4_branch {
 	git_oid tip;
 	git_oid cover;		/* the cover commit */
 	git_oid fork;		/* its parent: the patches start after it */
-	char *cover_text;	/* the cover letter without the tracking part, ending in '\n' */
+	char *cover_text;	/* the cover letter without the tracking part and
+				 * without its To:/Cc: lines, ending in '\n' */
+	char **to, **cc;	/* the recipients of those lines, NULL-terminated (maybe empty) */
 	char *created;		/* the cover commit's time, ISO 8601 UTC */
 	char *change_id;
 	int revision;
@@ -60,7 +67,8 @@ struct b4_branch {
  * lacks change-id/revision, when the cover commit is not empty or the
  * patches hold a merge, or when a sent tag of v1..v(revision-1) is missing.
  * What is read with a fallback (a prerequisite quill cannot keep, a sent
- * tag without a usable base-commit: line) goes to `warn` (may be NULL).
+ * tag without a usable base-commit: line, a To:/Cc: line that is not one
+ * address: it stays in the cover) goes to `warn` (may be NULL).
  * *out: caller owns (b4_branch_free). */
 gboolean b4_branch_read(struct b4_branch **out, git_repository *repo, const char *branch,
 			warn_fn warn, void *payload, GError **error);

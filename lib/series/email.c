@@ -77,6 +77,17 @@ static void address_header(GString *out, GMimeFormatOptions *fo, const char *nam
 		g_object_unref(list);
 }
 
+gboolean email_one_mailbox(const char *value)
+{
+	InternetAddressList *list = internet_address_list_parse(NULL, value);
+	gboolean one = list && internet_address_list_length(list) == 1 &&
+		       INTERNET_ADDRESS_IS_MAILBOX(internet_address_list_get_address(list, 0));
+
+	if (list)
+		g_object_unref(list);
+	return one;
+}
+
 static void strv_header(GString *out, GMimeFormatOptions *fo, const char *name, char **v)
 {
 	char *joined;
@@ -293,6 +304,31 @@ char *email_message_id(const char *change_id, int version, int index, gint64 dat
 	g_free(day);
 	g_date_time_unref(dt);
 	return out;
+}
+
+char *email_sibling_id(const char *sent, int version, int index)
+{
+	char *tag = g_strdup_printf("-v%d-", version);
+	const char *at = strrchr(sent, '@'), *out = NULL, *p;
+
+	/* the last "-vN-K-HEX" before the domain */
+	for (p = strstr(sent, tag); at && p && p < at; p = strstr(p + 1, tag)) {
+		const char *k = p + strlen(tag), *q = k, *hex;
+
+		while (g_ascii_isdigit(*q))
+			q++;
+		if (q == k || *q != '-')
+			continue;
+		for (hex = ++q; g_ascii_isxdigit(*q); q++)
+			;
+		if (q == at && q - hex >= 8)
+			out = k;
+	}
+	g_free(tag);
+	if (!out)
+		return NULL;
+	p = strchr(out, '-');
+	return g_strdup_printf("%.*s%d%s", (int)(out - sent), sent, index, p);
 }
 
 char *email_file_name(int index, const char *subject)

@@ -54,6 +54,18 @@ char *email_cover(const char *subject, const char *body, const struct email_opts
 char *email_message_id(const char *change_id, int version, int index, gint64 date,
 		       const char *seed, const char *sender);
 
+/* TRUE when a To: or Cc: header made of `value` carries exactly one
+ * mailbox as GMime reads it (no group, no second address).  GMime must be
+ * initialised (g_mime_init). */
+gboolean email_one_mailbox(const char *value);
+
+/* The Message-ID mail `index` of a series had when one of its mails went
+ * out as `sent` (without <>) in b4's (and email_message_id's) shape
+ * "...-v<version>-<K>-<hex>@domain": the same with `index` for K, the way
+ * b4 and quill number the mails of one version.  NULL when `sent` has
+ * another shape, or another version (caller owns). */
+char *email_sibling_id(const char *sent, int version, int index);
+
 /* The file name git format-patch gives: "0000-cover-letter.patch",
  * "0001-<slug of the subject>.patch" (at most 64 characters before ".patch"). */
 char *email_file_name(int index, const char *subject);

@@ -27,14 +27,17 @@ static char *frozen_changes(const char *given, const char *body, int n)
 	return changes;
 }
 
-/* Render the working cover for freezing, and begin the next one. */
+/* Render the working cover for freezing, and begin the next one.  A cover
+ * sent by other means (--msgid) is frozen as it went out: the changes
+ * given then go to the next version's draft. */
 static gboolean covers(const struct cover_input *in, const struct series *s,
 		       const struct series_freeze_next_opts *o, char **frozen, char **changes,
 		       char **next, GError **error)
 {
 	int n = s->version;
-	char *working = o->changes && n > 1 ? cover_set_changes(s->cover, n, o->changes)
-					    : g_strdup(s->cover);
+	gboolean sent = o->cover_msgid != NULL;
+	char *working = o->changes && n > 1 && !sent ? cover_set_changes(s->cover, n, o->changes)
+						     : g_strdup(s->cover);
 	char *subject = NULL, *body = NULL, *lines, *link;
 
 	if (!cover_render(&subject, &body, in, working, error)) {
@@ -44,10 +47,15 @@ static gboolean covers(const struct cover_input *in, const struct series *s,
 	*frozen = g_strdup_printf("%s\n\n%s", subject, body);
 	if (strstr(*frozen, "EDITME") && o->warn)
 		o->warn(o->payload, "the cover of v%d still has EDITME lines", n);
-	*changes = frozen_changes(o->changes, body, n);
+	*changes = sent ? cover_extract_changes(body, n) : frozen_changes(o->changes, body, n);
 	lines = in->cmp ? range_changes_lines(in->cmp) : g_strdup("");
 	link = cover_link_line(series_get_version(s, n - 1), in->linkmask);
 	*next = cover_next(working, n + 1, lines, link);
+	if (sent && o->changes) {
+		char *drafted = cover_set_changes(*next, n + 1, o->changes);
+		g_free(*next);
+		*next = drafted;
+	}
 	g_free(link);
 	g_free(lines);
 	g_free(subject);

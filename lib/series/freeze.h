@@ -17,7 +17,9 @@ struct resources;
 
 struct series_freeze_next_opts {
 	const char *changes;	/* what changed in this version (put in place of the
-				 * "Changes in vN:" EDITME draft), or NULL */
+				 * "Changes in vN:" EDITME draft), or NULL; with
+				 * cover_msgid it goes to the "Changes in vN+1:"
+				 * draft instead: the cover is frozen as sent */
 	const char *cover_msgid; /* the Message-ID the cover was sent with (no <>), or NULL */
 	gboolean dry_run;	/* render and decide; write nothing */
 	warn_fn warn;		/* the cover still has EDITME lines; the tag not written */

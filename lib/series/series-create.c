@@ -138,13 +138,14 @@ gboolean series_create(struct series **out, git_repository *repo,
 	struct series *s = NULL;
 	git_oid base;
 	git_reference *created = NULL;
+	const char *why;
 	gint64 now;
 	int rc;
 
 	*out = NULL;
-	if (!store_name_valid(o->name))
-		return qerr(error, QUILL_ERROR_USAGE,
-			    "'%s' is not a valid series name (one path component, no spaces)", o->name);
+	if ((why = store_name_problem(o->name)))
+		return qerr(error, QUILL_ERROR_USAGE, "'%s' is not a valid series name (%s)", o->name,
+			    why);
 	if (store_exists(repo, o->name))
 		return qerr(error, QUILL_ERROR_USAGE, "series '%s' already exists", o->name);
 
@@ -250,11 +251,15 @@ fail:
 gboolean series_rename(struct series *s, git_repository *repo, const char *new_name,
 		       GError **error)
 {
+	const char *why = store_name_problem(new_name);
 	char *old, *key, *msg;
 	gboolean ok;
 
 	if (!store_name_valid(new_name))
 		return qerr(error, QUILL_ERROR_USAGE, "'%s' is not a valid series name", new_name);
+	if (why)
+		return qerr(error, QUILL_ERROR_USAGE, "'%s' is not a valid series name (%s)", new_name,
+			    why);
 	if (!strcmp(new_name, s->name))
 		return qerr(error, QUILL_ERROR_USAGE, "series '%s' is already called that", new_name);
 	old = g_strdup(s->name);

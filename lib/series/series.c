@@ -351,6 +351,16 @@ gboolean series_save(struct series *s, git_repository *repo, const char *message
 
 /* ---- names ---- */
 
+char *series_versions_phrase(const struct series *s, gboolean working)
+{
+	if (s->version <= 1)
+		return g_strdup_printf("only version 1%s", working ? " (the working one)" : "");
+	if (working)
+		return g_strdup_printf("versions 1 to %d (v%d is the working one)", s->version,
+				       s->version);
+	return g_strdup_printf("versions 1 to %d", s->version);
+}
+
 char *series_tag_name(const char *name, int n)
 {
 	return g_strdup_printf("quill/%s/v%d", name, n);

@@ -212,6 +212,22 @@ char *series_edit_what(const struct series_edit_opts *o);
 gboolean series_edit(struct series *s, git_repository *repo, const struct series_edit_opts *o,
 		     GError **error);
 
+/* ---- what a series is sent with, checked as it comes in (series-check.c) ----
+ *
+ * Addresses, prefixes, the inbox and prerequisites end up in mail headers
+ * and footers; series new and series edit check each before anything is
+ * written.  FALSE with QUILL_ERROR_USAGE "LABEL: 'VALUE' is not one
+ * address: WHY" or "LABEL: 'VALUE' holds a control character", LABEL being
+ * how the caller names the input ("--to").  An entry "" (none) passes.
+ * An address is one mailbox (ident_mailbox_problem) that GMime reads as
+ * one too (email_one_mailbox). */
+gboolean series_check_address(const char *label, const char *value, GError **error);
+gboolean series_check_text(const char *label, const char *value, GError **error);
+
+/* Every entry of a NULL-terminated list (may be NULL), as above. */
+gboolean series_check_addresses(const char *label, const char *const *values, GError **error);
+gboolean series_check_texts(const char *label, const char *const *values, GError **error);
+
 /* A prerequisite as the state keeps it: "NAME[:vN]" naming a series of this
  * repository becomes "CHANGE-ID[:vN]" of that series; anything else is kept
  * as given (caller owns). */
@@ -227,6 +243,12 @@ char *series_upstream_spec(git_repository *repo, const char *rev, GError **error
 /* Now (or GIT_COMMITTER_DATE) as ISO 8601 UTC, "2026-12-01T10:00:00Z"
  * (caller owns); *when_out (may be NULL) gets the seconds. */
 char *series_now_iso(git_repository *repo, gint64 *when_out);
+
+/* The versions there are, for a message "series NAME has ...":
+ * "versions 1 to N" or, with one, "only version 1"; with `working` the
+ * working one named after it: " (vN is the working one)", " (the working
+ * one)" (caller owns). */
+char *series_versions_phrase(const struct series *s, gboolean working);
 
 /* "quill/NAME/vN" (caller owns). */
 char *series_tag_name(const char *name, int n);

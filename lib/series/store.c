@@ -37,6 +37,24 @@ gboolean store_name_valid(const char *name)
 	return valid != 0;
 }
 
+const char *store_name_problem(const char *name)
+{
+	int branch = 0;
+
+	if (!store_name_valid(name))
+		return "one path component, no spaces";
+	for (const unsigned char *p = (const unsigned char *)name; *p; p++)
+		if (p[0] == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f)
+			return "it holds a control character";
+	if (!strcmp(name, "HEAD"))
+		return "HEAD names the checked-out commit, not a branch";
+	if (strlen(name) > STORE_NAME_MAX)
+		return "longer than " G_STRINGIFY(STORE_NAME_MAX) " bytes";
+	if (git_branch_name_is_valid(&branch, name) < 0 || !branch)
+		return "not a valid branch name";
+	return NULL;
+}
+
 char *store_ref_name(const char *name)
 {
 	return g_strconcat(STORE_REF_PREFIX, name, NULL);

@@ -24,6 +24,16 @@ struct state;
 /* TRUE if NAME can name a series: one ref path component, no '/'. */
 gboolean store_name_valid(const char *name);
 
+/* The longest name a new series may have, in bytes. */
+#define STORE_NAME_MAX 100
+
+/* Why NAME cannot name a new series, or NULL when it can (static text):
+ * it must be store_name_valid, hold no control character, be a valid
+ * branch name other than "HEAD" (series new makes a branch of that name),
+ * and be at most STORE_NAME_MAX bytes long.  Series made before keep
+ * working under store_name_valid alone. */
+const char *store_name_problem(const char *name);
+
 /* "refs/quill/series/NAME" (caller owns, g_free). */
 char *store_ref_name(const char *name);
 

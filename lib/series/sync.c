@@ -29,6 +29,7 @@ static void item_free(struct sync_item *it)
 	g_free(it->remote);
 	g_free(it->note);
 	g_free(it->branch);
+	g_free(it->branch_from);
 	g_free(it);
 }
 
@@ -477,9 +478,31 @@ static void fetch_tags(struct sync_report *r, const struct conn *c, git_reposito
 	g_free(msg);
 }
 
-/* After a series arrived or moved: its tags, its branch tie, and a note
- * when its patch branch is not here. */
-static void settle_series(struct sync_item *it, git_repository *repo)
+/* A missing patch branch made from the remote-tracking branch REMOTE/BRANCH
+ * when that exists: the remote-tracking name ("origin/BRANCH", caller
+ * owns), else NULL. */
+static char *branch_from_tracking(git_repository *repo, const struct conn *c, const char *branch)
+{
+	char *tracking = g_strdup_printf("refs/remotes/%s/%s", c->name, branch), *from = NULL;
+	git_reference *created = NULL;
+	git_commit *commit = NULL;
+	git_oid oid;
+	int valid = 0;
+
+	if (git_reference_name_is_valid(&valid, tracking) == 0 && valid &&
+	    sync_local_oid(&oid, repo, tracking) && git_commit_lookup(&commit, repo, &oid) == 0 &&
+	    git_branch_create(&created, repo, branch, commit, 0) == 0)
+		from = g_strdup(tracking + strlen("refs/remotes/"));
+	git_reference_free(created);
+	git_commit_free(commit);
+	g_free(tracking);
+	return from;
+}
+
+/* After a series arrived or moved: its tags, its branch tie, and its
+ * patch branch made from the remote-tracking one, or a note when that is
+ * not here either. */
+static void settle_series(struct sync_item *it, git_repository *repo, const struct conn *c)
 {
 	struct series *s = NULL;
 	GError *e = NULL;
@@ -503,8 +526,10 @@ static void settle_series(struct sync_item *it, git_repository *repo)
 	if (it->state == SYNC_NEW && !tied)
 		series_tie_branch(repo, s->branch, s->name);
 	ref = g_strconcat("refs/heads/", s->branch, NULL);
-	if (!sync_local_oid(&oid, repo, ref))
+	if (!sync_local_oid(&oid, repo, ref)) {
 		it->branch = g_strdup(s->branch);
+		it->branch_from = branch_from_tracking(repo, c, s->branch);
+	}
 	g_free(ref);
 	g_free(tied);
 	g_free(key);
@@ -569,7 +594,7 @@ gboolean sync_fetch(struct sync_report **out, git_repository *repo, const struct
 	for (guint i = 0; i < r->series->len; i++) {
 		struct sync_item *it = g_ptr_array_index(r->series, i);
 		if (settled(it))
-			settle_series(it, repo);
+			settle_series(it, repo, &c);
 	}
 	if (conn_remote_oid(&c, STORE_NOTES_REF)) {
 		git_oid mine;

@@ -14,7 +14,10 @@
  * (compare-and-swap), left when ours is ahead, and reported when both
  * changed: a diverged series is never overwritten.  Tags are only created
  * where missing; one that differs is reported and left.  Notes follow the
- * rule of the series.
+ * rule of the series.  A series' patch branch is not fetched; when it is
+ * missing here but the remote-tracking branch REMOTE/BRANCH exists (a
+ * plain git fetch made it), the branch is created from that, as
+ * git checkout BRANCH would.
  *
  * Push is never forced: a series whose remote state is not an ancestor of
  * ours is rejected ("fetch first") and the others still go; its tags stay
@@ -48,7 +51,10 @@ struct sync_item {
 	char *local, *remote;	/* hex oids before the operation; NULL when absent */
 	guint tags;		/* series: tags pushed (push) or created (fetch) with it */
 	char *note;		/* why it was rejected / diverged / failed, or a hint; or NULL */
-	char *branch;		/* fetch, series: its patch branch when missing here, else NULL */
+	char *branch;		/* fetch, series: its patch branch when it was missing
+				 * here, else NULL */
+	char *branch_from;	/* ... and the remote-tracking branch it was created
+				 * from ("origin/BRANCH"), or NULL: still missing */
 };
 
 struct sync_report {
