@@ -10,8 +10,7 @@ EXAMPLE=$TEST_SRC/../series/ringbuf-resize
 
 # refuses NAME PATTERN SETUP: a copy of the example export changed by
 # SETUP (run in TRASH, the copy is x/) imports with exit 3 and one line
-# matching PATTERN, in time, into a new repository with no series and no
-# branch
+# matching PATTERN, in time, into a new repository that keeps no ref
 refuses() {
 	rm -rf x "r-$1" && cp -r "$EXAMPLE" x && eval "$3" &&
 	git init -q "r-$1" && cd "r-$1" &&
@@ -19,7 +18,8 @@ refuses() {
 	{ [ $rc = 3 ] || { echo "exit $rc, wanted 3"; cat ../err; return 1; }; } &&
 	{ [ "$(wc -l <../err)" = 1 ] || { cat ../err; return 1; }; } &&
 	{ grep -E "$2" ../err || { echo "wanted: $2"; cat ../err; return 1; }; } &&
-	{ [ -z "$(git for-each-ref refs/quill refs/heads)" ] || { git for-each-ref; return 1; }; } &&
+	{ [ -z "$(git for-each-ref)" ] || { git for-each-ref; return 1; }; } &&
+	test -z "$(git status --porcelain)" &&
 	cd ..
 }
 
@@ -95,6 +95,14 @@ test_expect_success 'series.conf: a branch git cannot hold (item 7)' '
 		"sed -i \"s|^branch=.*|branch=HEAD|\" x/series.conf"
 '
 
+test_expect_success 'a branch another one is in the way of: exit 2, nothing written (items 7, 8)' '
+	git init -q df && cd df &&
+	git commit -q --allow-empty -m root && git branch ringbuf-resize/old &&
+	test_expect_code 2 quill series import "$EXAMPLE" 2>err &&
+	grep -q "branch .ringbuf-resize. cannot be created: another branch is in its way" err &&
+	test "$(git for-each-ref | wc -l)" = 2
+'
+
 test_expect_success 'numbers out of range name the file and line (item 38)' '
 	refuses patches-big "x/v2/version.conf:8: patches=99999999999 is not a number from 0 to 9999" \
 		"sed -i \"s|^patches=.*|patches=99999999999|\" x/v2/version.conf" &&
@@ -110,7 +118,7 @@ test_expect_success 'numbers out of range name the file and line (item 38)' '
 
 test_expect_success 'a working version with patches out of range (item 38)' '
 	git init -q src && cd src &&
-	quill series import "$EXAMPLE" >/dev/null && git checkout -q -f ringbuf-resize &&
+	quill series import "$EXAMPLE" >/dev/null &&
 	test_commit "wip" wip.c "wip" &&
 	quill series export ringbuf-resize ../w --with-upstream >/dev/null &&
 	grep -q "^working=true" ../w/v4/version.conf && cd .. &&
@@ -118,7 +126,7 @@ test_expect_success 'a working version with patches out of range (item 38)' '
 	git init -q wr && cd wr &&
 	quill_fails 3 "w/v4/version.conf:[0-9]+: patches=10000 is not a number from 0 to 9999" \
 		series import ../w &&
-	test -z "$(git for-each-ref refs/quill refs/heads)"
+	test -z "$(git for-each-ref)"
 '
 
 test_expect_success 'the example export still imports' '

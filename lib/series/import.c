@@ -1,6 +1,9 @@
-/* import.c - rebuilding a series from an export directory (see export.h),
- * read with the checks of import-read.h. */
+/* import.c - rebuilding a series from an export directory (see export.h):
+ * every commit first, then the state ref as the one commit point, then the
+ * refs derived from it (import-finish.h), so that a failed import leaves no
+ * ref behind and a killed one is finished by running it again. */
 #include "series/import.h"
+#include "series/import-finish.h"
 #include "series/import-read.h"
 #include "series/series.h"
 #include "git/commit.h"
@@ -127,21 +130,6 @@ static gboolean import_upstream(struct importer *im, GError **error)
 	if (ok && have) {
 		g_free(im->upstream_tip);
 		im->upstream_tip = g_strdup(git_oid_tostr_s(&parent));
-		/* lightweight tags where this repository has none */
-		for (guint i = 0; i < im->tags->len; i++) {
-			const struct export_tag *t = g_ptr_array_index(im->tags, i);
-			const char *to = g_hash_table_lookup(im->map, t->orig);
-			git_object *obj = NULL;
-			git_oid target, x;
-			char *ref = to ? g_strconcat("refs/tags/", t->name, NULL) : NULL;
-
-			if (to && git_reference_name_to_id(&x, im->repo, ref) < 0 &&
-			    git_oid_fromstr(&target, to) == 0 &&
-			    git_object_lookup(&obj, im->repo, &target, GIT_OBJECT_COMMIT) == 0)
-				git_tag_create_lightweight(&x, im->repo, t->name, obj, 0);
-			git_object_free(obj);
-			g_free(ref);
-		}
 	}
 	g_ptr_array_unref(files);
 	return ok;
@@ -413,44 +401,135 @@ done:
 	return ok;
 }
 
-static gboolean make_branch(git_repository *repo, const char *name, const git_oid *at,
-			    GError **error)
+/* A series there already: an import of the same export (change-id and
+ * branch) whose state commit still carries its plan is finished, when
+ * anything of the plan is missing; else it exists. */
+static gboolean resume(struct import_result *out, git_repository *repo, const struct series *want,
+		       warn_fn warn, void *payload, GError **error)
 {
+	struct series *cur = NULL;
+	struct import_plan plan;
 	git_commit *c = NULL;
-	git_reference *r = NULL;
-	int rc;
+	gboolean ok = FALSE, mine;
+	int done = 0;
 
-	if ((rc = git_commit_lookup(&c, repo, at)) < 0 ||
-	    (rc = git_branch_create(&r, repo, name, c, 0)) < 0) {
-		git_commit_free(c);
-		return qerr_git(error, rc, "cannot create branch '%s'", name);
+	import_plan_init(&plan);
+	mine = series_load(&cur, repo, want->name, NULL) && state_commit(cur->state) &&
+	       git_commit_lookup(&c, repo, state_commit(cur->state)) == 0 &&
+	       import_plan_parse(&plan, git_commit_message(c)) &&
+	       !g_strcmp0(cur->change_id, want->change_id) && !g_strcmp0(cur->branch, want->branch);
+	if (mine && !import_finish(repo, cur, &plan, &done, warn, payload, error))
+		goto done;
+	if (!mine || !done) {
+		qerr(error, QUILL_ERROR_USAGE, "series '%s' already exists", want->name);
+		goto done;
 	}
-	git_reference_free(r);
+	out->name = g_strdup(cur->name);
+	out->versions = (int)cur->versions->len;
+	out->resumed = TRUE;
+	ok = TRUE;
+done:
 	git_commit_free(c);
-	return TRUE;
+	series_free(cur);
+	import_plan_clear(&plan);
+	return ok;
+}
+
+/* The derived refs to write after the commit point: only what can be
+ * written here (no ref there, none in its way). */
+static void make_plan(struct import_plan *p, git_repository *repo, const struct importer *im,
+		      const struct series *s, const git_oid *tip, gboolean unborn)
+{
+	git_oid_cpy(&p->branch_tip, tip);
+	p->checkout = unborn && !git_repository_is_bare(repo);
+	for (guint i = 0; im->tags && i < im->tags->len; i++) {
+		const struct export_tag *t = g_ptr_array_index(im->tags, i);
+		const char *to = g_hash_table_lookup(im->map, t->orig);
+		char *ref = g_strconcat("refs/tags/", t->name, NULL);
+		git_oid target, x;
+
+		/* a lightweight tag where this repository has none */
+		if (to && git_oid_fromstr(&target, to) == 0 && !import_plan_has_tag(p, t->name) &&
+		    git_reference_name_to_id(&x, repo, ref) < 0 && import_ref_free(repo, ref))
+			import_plan_add_tag(p, t->name, &target);
+		g_free(ref);
+	}
+	/* an empty repository: its unborn branch gets the upstream history */
+	if (unborn && im->upstream_tip) {
+		char *head = config_head_branch(repo);
+		char *ref = head ? g_strconcat("refs/heads/", head, NULL) : NULL;
+
+		if (head && strcmp(head, s->branch) && !commit_branch_exists(repo, head) &&
+		    import_ref_free(repo, ref) && git_oid_fromstr(&p->head_tip, im->upstream_tip) == 0) {
+			p->head = head;
+			head = NULL;
+		}
+		g_free(ref);
+		g_free(head);
+	}
+}
+
+/* The state commit: the series with every frozen tip and base, the
+ * branch's tip and the upstream as extra parents (so gc keeps what the
+ * plan names), the plan in its message. */
+static gboolean commit_point(struct series *s, git_repository *repo, const struct import_plan *p,
+			     const struct importer *im, GError **error)
+{
+	GArray *extra = g_array_new(FALSE, FALSE, sizeof(git_oid));
+	char *msg = import_plan_message(p, im->dir);
+	git_oid o;
+	gboolean ok;
+
+	for (guint i = 0; i < s->versions->len; i++) {
+		const struct series_version *v = g_ptr_array_index(s->versions, i);
+		if (v->tip && !git_oid_fromstr(&o, v->tip))
+			g_array_append_val(extra, o);
+		if (v->base && !git_oid_fromstr(&o, v->base))
+			g_array_append_val(extra, o);
+	}
+	g_array_append_val(extra, p->branch_tip);
+	if (im->upstream_tip && !git_oid_fromstr(&o, im->upstream_tip))
+		g_array_append_val(extra, o);
+	if (!s->created)
+		s->created = series_now_iso(repo, NULL);
+	ok = series_save(s, repo, msg, (const git_oid *)extra->data, extra->len, error);
+	g_array_unref(extra);
+	g_free(msg);
+	return ok;
 }
 
 gboolean series_import(struct import_result *out, git_repository *repo, const char *dir,
-		       const char *name, GError **error)
+		       const char *name, warn_fn warn, void *payload, GError **error)
 {
 	struct importer im = { repo, dir, NULL, 0, 0, NULL, FALSE, NULL };
+	struct import_plan plan;
 	struct series *s = NULL;
-	char *cname = NULL;
+	char *cname = NULL, *bref = NULL;
 	git_oid base, tip;
-	gboolean ok = FALSE, have_tip = FALSE, made_branch = FALSE;
+	gboolean ok = FALSE, have_tip = FALSE, unborn;
+	int done = 0;
 
 	memset(out, 0, sizeof *out);
+	import_plan_init(&plan);
 	im.map = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
 	if (!read_export(&s, &cname, dir, name, error))
 		goto done;
 	if (store_exists(repo, s->name)) {
-		qerr(error, QUILL_ERROR_USAGE, "series '%s' already exists", s->name);
+		ok = resume(out, repo, s, warn, payload, error);
 		goto done;
 	}
 	if (commit_branch_exists(repo, s->branch)) {
 		qerr(error, QUILL_ERROR_USAGE, "branch '%s' already exists", s->branch);
 		goto done;
 	}
+	bref = g_strconcat("refs/heads/", s->branch, NULL);
+	if (!import_ref_free(repo, bref)) {
+		qerr(error, QUILL_ERROR_USAGE, "branch '%s' cannot be created: another branch is in its way",
+		     s->branch);
+		goto done;
+	}
+	unborn = git_repository_head_unborn(repo) == 1;
+	/* every commit first: nothing points to them until the commit point */
 	for (guint i = 0; i < s->versions->len; i++) {
 		struct series_version *v = g_ptr_array_index(s->versions, i);
 		char *sub = g_strdup_printf("v%d", v->number);
@@ -471,8 +550,9 @@ gboolean series_import(struct import_result *out, git_repository *repo, const ch
 		qerr(error, QUILL_ERROR_INPUT, "%s: no version holds any patch", dir);
 		goto done;
 	}
+	make_plan(&plan, repo, &im, s, &tip, unborn);
 	/* the upstream the series names: an oid maps; a name this repository
-	 * lacks becomes the fixed base it stood for */
+	 * lacks (and the import does not tag) becomes the fixed base it stood for */
 	if (s->upstream) {
 		const char *mapped = g_hash_table_lookup(im.map, s->upstream);
 		git_oid x;
@@ -480,56 +560,28 @@ gboolean series_import(struct import_result *out, git_repository *repo, const ch
 		if (mapped) {
 			g_free(s->upstream);
 			s->upstream = g_strdup(mapped);
-		} else if (!commit_resolve(&x, repo, s->upstream, NULL)) {
+		} else if (!commit_resolve(&x, repo, s->upstream, NULL) &&
+			   !import_plan_has_tag(&plan, s->upstream)) {
 			g_free(s->upstream);
 			s->upstream = g_strdup(git_oid_tostr_s(&base));
 		}
 	}
-	/* an empty repository: its unborn branch gets the upstream history */
-	if (im.upstream_tip && git_repository_head_unborn(repo) == 1) {
-		char *head = config_head_branch(repo);
-		git_oid x;
-
-		if (head && strcmp(head, s->branch) && !commit_branch_exists(repo, head) &&
-		    git_oid_fromstr(&x, im.upstream_tip) == 0)
-			make_branch(repo, head, &x, NULL);
-		g_free(head);
-	}
-	if (!make_branch(repo, s->branch, &tip, error))
+	if (!commit_point(s, repo, &plan, &im, error) ||
+	    !import_finish(repo, s, &plan, &done, warn, payload, error))
 		goto done;
-	made_branch = TRUE;
-	{
-		char *msg = g_strdup_printf("import from %s", dir);
-		ok = series_adopt(s, repo, msg, NULL, NULL, error);
-		g_free(msg);
-	}
-	if (!ok)
-		goto done;
-	/* a repository with nothing checked out: HEAD goes to the series' branch */
-	if (git_repository_head_unborn(repo) == 1 && !git_repository_is_bare(repo)) {
-		char *ref = g_strconcat("refs/heads/", s->branch, NULL);
-		git_checkout_options co = GIT_CHECKOUT_OPTIONS_INIT;
-		co.checkout_strategy = GIT_CHECKOUT_SAFE;
-		if (git_repository_set_head(repo, ref) == 0)
-			git_checkout_head(repo, &co);
-		g_free(ref);
-	}
 	out->name = g_strdup(s->name);
 	out->versions = (int)s->versions->len;
 	out->commits = im.commits;
 	out->upstream = im.upstream;
+	ok = TRUE;
 done:
-	if (!ok && made_branch) {
-		git_reference *r = NULL;
-		if (!git_branch_lookup(&r, repo, s->branch, GIT_BRANCH_LOCAL))
-			git_branch_delete(r);
-		git_reference_free(r);
-	}
 	series_free(s);
+	import_plan_clear(&plan);
 	if (im.tags)
 		g_ptr_array_unref(im.tags);
 	g_hash_table_unref(im.map);
 	g_free(im.upstream_tip);
 	g_free(cname);
+	g_free(bref);
 	return ok;
 }
