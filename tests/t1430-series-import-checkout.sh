@@ -79,4 +79,11 @@ test_expect_success 'a repository with a checked out branch: HEAD stays where it
 	test -z "$(git status --porcelain)"
 '
 
+test_expect_success 'make demo: its repository is clean after the import' '
+	env -u GIT_AUTHOR_NAME -u GIT_AUTHOR_EMAIL -u GIT_COMMITTER_NAME -u GIT_COMMITTER_EMAIL \
+		"$TEST_SRC/../scripts/demo.sh" >demo.out 2>demo.err ||
+		{ cat demo.err; return 1; } &&
+	grep -q "imported series ringbuf-resize" demo.out
+'
+
 test_done
