@@ -70,7 +70,7 @@ static int too_large(const char *path, gsize max, GError **error)
 	return -1;
 }
 
-int file_read_regular(const char *path, gsize max, char **data, gsize *len, GError **error)
+int file_read_hostile(const char *path, gsize max, char **data, gsize *len, GError **error)
 {
 	struct stat st;
 	GString *buf;

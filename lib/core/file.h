@@ -23,6 +23,6 @@ gboolean file_write_atomic(const char *path, const char *data, gssize len, GErro
  * -1 with QUILL_ERROR_INPUT naming the path when it is a symbolic link,
  * not a regular file or over `max` bytes, QUILL_ERROR_OUTSIDE when it
  * cannot be read. */
-int file_read_regular(const char *path, gsize max, char **data, gsize *len, GError **error);
+int file_read_hostile(const char *path, gsize max, char **data, gsize *len, GError **error);
 
 #endif

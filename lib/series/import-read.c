@@ -12,7 +12,7 @@
 int export_read(const char *dir, const char *rel, char **data, gsize *len, GError **error)
 {
 	char *path = g_build_filename(dir, rel, NULL);
-	int r = file_read_regular(path, EXPORT_TEXT_MAX, data, len, error);
+	int r = file_read_hostile(path, EXPORT_TEXT_MAX, data, len, error);
 
 	g_free(path);
 	return r;
@@ -197,7 +197,7 @@ gboolean export_parse_mail(struct mail_patch *out, const char *path, GError **er
 	const char *sig = NULL;
 
 	memset(out, 0, sizeof *out);
-	switch (file_read_regular(path, EXPORT_PATCH_MAX, &data, &len, error)) {
+	switch (file_read_hostile(path, EXPORT_PATCH_MAX, &data, &len, error)) {
 	case 0:
 		return qerr(error, QUILL_ERROR_INPUT, "%s: missing", path);
 	case -1:
@@ -331,7 +331,7 @@ gboolean export_upstream_tags(GPtrArray **out, const char *dir, GError **error)
 	gboolean ok = TRUE;
 
 	*out = NULL;
-	switch (file_read_regular(path, EXPORT_TEXT_MAX, &text, &len, error)) {
+	switch (file_read_hostile(path, EXPORT_TEXT_MAX, &text, &len, error)) {
 	case -1:
 		g_ptr_array_unref(a);
 		g_free(path);
