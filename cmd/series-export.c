@@ -39,6 +39,11 @@ static void import_view(struct ctx *ctx, const json_t *r)
 	int versions = jint(r, "versions"), commits = jint(r, "commits");
 
 	(void)ctx;
+	if (json_is_true(json_object_get(r, "resumed"))) {
+		printf("finished the import of series %s that was cut short: %d frozen version%s\n",
+		       jstr(r, "name"), versions, versions == 1 ? "" : "s");
+		return;
+	}
 	printf("imported series %s: %d frozen version%s, %d commit%s made (%d upstream)\n",
 	       jstr(r, "name"), versions, versions == 1 ? "" : "s", commits, commits == 1 ? "" : "s",
 	       jint(r, "upstream_commits"));
@@ -66,12 +71,13 @@ int cmd_series_import(int argc, char **argv, struct ctx *ctx)
 		rc = usage_error(ctx, "give one DIR");
 		goto out;
 	}
-	if (!series_import(&r, ctx->repo, argv[1], name, &e)) {
+	if (!series_import(&r, ctx->repo, argv[1], name, warn_print, NULL, &e)) {
 		rc = fail(e);
 		goto out;
 	}
-	emit(ctx, json_pack("{s:s, s:i, s:i, s:i}", "name", r.name, "versions", r.versions,
-			    "commits", r.commits, "upstream_commits", r.upstream), import_view);
+	emit(ctx, json_pack("{s:s, s:i, s:i, s:i, s:b}", "name", r.name, "versions", r.versions,
+			    "commits", r.commits, "upstream_commits", r.upstream, "resumed", r.resumed),
+	     import_view);
 	g_free(r.name);
 	rc = 0;
 out:

@@ -44,6 +44,11 @@ tick
 
 say "An exported series: a ring buffer project and three versions of a series on it"
 run quill series import "$top/series/ringbuf-resize"
+# the import checked its branch out into the new repository: nothing to commit
+if [ -n "$(git status --porcelain)" ]; then
+	echo "demo: git status is not clean after the import" >&2
+	exit 1
+fi
 run quill series list
 run quill series show ringbuf-resize
 say "What changed from v1 to v2 (patch-id pairing, then the least costly match)"

@@ -151,3 +151,57 @@ gboolean file_read_regular(const char *path, gsize max_bytes, char **data, gsize
 	*len = size;
 	return TRUE;
 }
+
+/* What a non-regular file is, for a message. */
+static const char *file_kind(mode_t mode)
+{
+	if (S_ISLNK(mode))
+		return "a symbolic link";
+	if (S_ISDIR(mode))
+		return "a directory";
+	if (S_ISFIFO(mode))
+		return "a FIFO";
+	if (S_ISCHR(mode) || S_ISBLK(mode))
+		return "a device";
+	if (S_ISSOCK(mode))
+		return "a socket";
+	return "not a plain file";
+}
+
+int file_read_hostile(const char *path, gsize max, char **data, gsize *len, GError **error)
+{
+	struct stat st;
+	GError *e = NULL;
+
+	*data = NULL;
+	*len = 0;
+	if (lstat(path, &st) < 0) {
+		if (errno == ENOENT)
+			return 0;
+		qerr(error, QUILL_ERROR_OUTSIDE, "cannot read %s: %s", path, g_strerror(errno));
+		return -1;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		qerr(error, QUILL_ERROR_INPUT, "%s: %s, not a regular file", path, file_kind(st.st_mode));
+		return -1;
+	}
+	if ((guint64)st.st_size > max) {
+		if (max % (1 << 20) == 0)
+			qerr(error, QUILL_ERROR_INPUT, "%s: larger than %" G_GSIZE_FORMAT " MiB", path,
+			     max >> 20);
+		else
+			qerr(error, QUILL_ERROR_INPUT, "%s: larger than %" G_GSIZE_FORMAT " bytes", path,
+			     max);
+		return -1;
+	}
+	/* then read as any regular file is, without following a link: what
+	 * was replaced since the look is refused there */
+	if (file_read_regular(path, max, data, len, FALSE, &e))
+		return 1;
+	if (qerr_class(e) == QUILL_ERROR_USAGE)
+		qerr(error, QUILL_ERROR_INPUT, "%s", e->message);
+	else
+		g_propagate_error(error, g_steal_pointer(&e));
+	g_clear_error(&e);
+	return -1;
+}

@@ -37,4 +37,14 @@ gboolean file_write_atomic(const char *path, const char *data, gssize len, GErro
 gboolean file_read_regular(const char *path, gsize max_bytes, char **data, gsize *len,
 			   gboolean follow_symlink, GError **error);
 
+/* Read a regular file whole, for input that may be hostile (an export
+ * someone sent): a symbolic link as the last component is not followed,
+ * nothing blocks (a FIFO or a device is refused before any read), and at
+ * most `max` bytes are read.  Returns 1 with *data (NUL-terminated, caller
+ * owns, g_free) and *len; 0 when the path does not exist (no error set);
+ * -1 with QUILL_ERROR_INPUT naming the path when it is a symbolic link
+ * ("PATH: a symbolic link, not a regular file"), not a regular file or
+ * over `max` bytes, QUILL_ERROR_OUTSIDE when it cannot be read. */
+int file_read_hostile(const char *path, gsize max, char **data, gsize *len, GError **error);
+
 #endif

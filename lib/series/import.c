@@ -1,5 +1,10 @@
-/* import.c - rebuilding a series from an export directory (see export.h). */
+/* import.c - rebuilding a series from an export directory (see export.h):
+ * every commit first, then the state ref as the one commit point, then the
+ * refs derived from it (import-finish.h), so that a failed import leaves no
+ * ref behind and a killed one is finished by running it again. */
 #include "series/import.h"
+#include "series/import-finish.h"
+#include "series/import-read.h"
 #include "series/series.h"
 #include "git/commit.h"
 #include "git/config.h"
@@ -8,170 +13,8 @@
 #include "git/patchid.h"
 #include "series/store.h"
 
-#include <gmime/gmime.h>
+#include <errno.h>
 #include <string.h>
-
-/* One format-patch file, read back. */
-struct mail_patch {
-	char orig[GIT_OID_HEXSZ + 1];	/* the commit it was made from ("" if unknown) */
-	char *author_name, *author_email;
-	gint64 time;
-	int offset;
-	char *message;
-	char *diff;
-};
-
-static void mail_patch_release(struct mail_patch *m)
-{
-	g_free(m->author_name);
-	g_free(m->author_email);
-	g_free(m->message);
-	g_free(m->diff);
-	memset(m, 0, sizeof *m);
-}
-
-/* Drop leading "[...]" groups from a subject. */
-static const char *strip_prefix(const char *s)
-{
-	for (;;) {
-		while (*s == ' ' || *s == '\t')
-			s++;
-		if (*s != '[' || !strchr(s, ']'))
-			return s;
-		s = strchr(s, ']') + 1;
-	}
-}
-
-static gboolean line_is(const char *p, const char *end, const char *what)
-{
-	size_t n = strlen(what);
-	const char *e = p + n;
-
-	if ((size_t)(end - p) < n || memcmp(p, what, n))
-		return FALSE;
-	while (e < end && (*e == ' ' || *e == '\t' || *e == '\r'))
-		e++;
-	return e == end;
-}
-
-/* Read one exported patch back as the commit it was made from.  Not
- * mailinfo_split (mail/mailinfo.h): git mailinfo's rules would change the
- * commit (an author name over 60 bytes becomes the address, "Re:" and runs
- * of blanks go from the subject, a message line starting "diff -" or
- * "Index: " ends the message), where an import must give it back as it was. */
-static gboolean parse_mail(struct mail_patch *out, const char *path, GError **error)
-{
-	char *data = NULL, *text = NULL;
-	gsize len;
-	const char *p, *start;
-	GMimeStream *stream = NULL;
-	GMimeParser *parser = NULL;
-	GMimeMessage *msg = NULL;
-	GMimeObject *part;
-	InternetAddressList *from;
-	InternetAddress *ia;
-	GDateTime *dt;
-	GString *body = NULL, *diff = NULL;
-	const char *subject;
-	gboolean ok = FALSE, in_diff = FALSE;
-	const char *sig = NULL;
-
-	memset(out, 0, sizeof *out);
-	if (!g_file_get_contents(path, &data, &len, error))
-		return FALSE;
-	start = data;
-	if (len > 5 && !memcmp(data, "From ", 5)) {
-		const char *sp = data + 5;
-		if (len > 45 && strspn(sp, "0123456789abcdef") == GIT_OID_HEXSZ)
-			memcpy(out->orig, sp, GIT_OID_HEXSZ);
-		start = strchr(data, '\n');
-		start = start ? start + 1 : data + len;
-	}
-	stream = g_mime_stream_mem_new_with_buffer(start, len - (start - data));
-	parser = g_mime_parser_new_with_stream(stream);
-	msg = g_mime_parser_construct_message(parser, NULL);
-	if (!msg || !(subject = g_mime_message_get_subject(msg)) ||
-	    !(from = g_mime_message_get_from(msg)) || internet_address_list_length(from) < 1 ||
-	    !INTERNET_ADDRESS_IS_MAILBOX((ia = internet_address_list_get_address(from, 0)))) {
-		qerr(error, QUILL_ERROR_INPUT, "%s: not a patch mail (no Subject: or From:)", path);
-		goto done;
-	}
-	out->author_name = g_strdup(internet_address_get_name(ia) ? internet_address_get_name(ia) : "");
-	out->author_email = g_strdup(internet_address_mailbox_get_addr(INTERNET_ADDRESS_MAILBOX(ia)));
-	if ((dt = g_mime_message_get_date(msg))) {
-		out->time = g_date_time_to_unix(dt);
-		out->offset = (int)(g_date_time_get_utc_offset(dt) / G_TIME_SPAN_MINUTE);
-	}
-	part = g_mime_message_get_mime_part(msg);
-	if (!part || !GMIME_IS_TEXT_PART(part) || !(text = g_mime_text_part_get_text(GMIME_TEXT_PART(part)))) {
-		qerr(error, QUILL_ERROR_INPUT, "%s: no text body", path);
-		goto done;
-	}
-	/* in-body From: */
-	p = text;
-	if (g_str_has_prefix(p, "From: ")) {
-		const char *nl = strchr(p, '\n');
-		char *line = g_strndup(p + 6, nl ? (gsize)(nl - p - 6) : strlen(p + 6));
-		char *n, *e;
-		if (nl && nl[1] == '\n' && ident_split(line, &n, &e)) {
-			g_free(out->author_name);
-			g_free(out->author_email);
-			out->author_name = n;
-			out->author_email = e;
-			p = nl + 2;
-		}
-		g_free(line);
-	}
-	body = g_string_new(NULL);
-	diff = g_string_new(NULL);
-	/* the message ends at "---"; the diff runs from "diff --git" to the
-	 * last "-- " signature line */
-	while (*p) {
-		const char *nl = strchr(p, '\n');
-		const char *end = nl ? nl : p + strlen(p);
-		gsize n = (nl ? nl + 1 : end) - p;
-
-		if (!in_diff && !diff->len && line_is(p, end, "---")) {
-			in_diff = TRUE;
-		} else if (in_diff && !diff->len && !g_str_has_prefix(p, "diff --git ")) {
-			/* diffstat and notes below the cut */
-		} else if (in_diff) {
-			if (line_is(p, end, "-- "))
-				sig = diff->str + diff->len;
-			g_string_append_len(diff, p, n);
-		} else {
-			g_string_append_len(body, p, n);
-		}
-		p += n;
-	}
-	if (sig)
-		g_string_truncate(diff, sig - diff->str);
-	g_strchomp(body->str);
-	body->len = strlen(body->str);
-	while (body->len && body->str[0] == '\n')
-		g_string_erase(body, 0, 1);
-	out->message = body->len ? g_strdup_printf("%s\n\n%s\n", strip_prefix(subject), body->str)
-				 : g_strdup_printf("%s\n", strip_prefix(subject));
-	out->diff = g_string_free(diff, FALSE);
-	diff = NULL;
-	ok = TRUE;
-done:
-	if (body)
-		g_string_free(body, TRUE);
-	if (diff)
-		g_string_free(diff, TRUE);
-	g_free(text);
-	if (msg)
-		g_object_unref(msg);
-	if (parser)
-		g_object_unref(parser);
-	if (stream)
-		g_object_unref(stream);
-	g_free(data);
-	if (!ok)
-		mail_patch_release(out);
-	return ok;
-}
 
 /* A libgit2 failure caused by the file's content: bad input, not git. */
 #define bad_input(error, rc, ...) qerr_git_as((error), QUILL_ERROR_INPUT, (rc), __VA_ARGS__)
@@ -246,27 +89,6 @@ done:
 	return ok;
 }
 
-static gint cmp_str(gconstpointer a, gconstpointer b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* The NNNN-*.patch files of a directory, sorted (caller owns). */
-static GPtrArray *patch_files(const char *dir)
-{
-	GPtrArray *a = g_ptr_array_new_with_free_func(g_free);
-	GDir *d = g_dir_open(dir, 0, NULL);
-	const char *n;
-
-	while (d && (n = g_dir_read_name(d)))
-		if (g_str_has_suffix(n, ".patch") && g_ascii_isdigit(n[0]) && strncmp(n, "0000-", 5))
-			g_ptr_array_add(a, g_build_filename(dir, n, NULL));
-	if (d)
-		g_dir_close(d);
-	g_ptr_array_sort(a, cmp_str);
-	return a;
-}
-
 struct importer {
 	git_repository *repo;
 	const char *dir;
@@ -275,22 +97,25 @@ struct importer {
 	int upstream;
 	char *upstream_tip;	/* the newest upstream commit created */
 	gboolean upstream_done;
+	GPtrArray *tags;	/* upstream/tags (struct export_tag*), once read */
 };
 
-/* Apply upstream/ once, mapping its commits. */
+/* Apply upstream/ once, mapping its commits; read its tags. */
 static gboolean import_upstream(struct importer *im, GError **error)
 {
-	char *sub = g_build_filename(im->dir, "upstream", NULL);
-	GPtrArray *files = patch_files(sub);
+	GPtrArray *files = NULL;
 	git_oid parent, oid;
 	gboolean have = FALSE, ok = TRUE;
 
 	im->upstream_done = TRUE;
+	if (!export_upstream_tags(&im->tags, im->dir, error) ||
+	    !export_patch_files(&files, im->dir, "upstream", error))
+		return FALSE;
 	for (guint i = 0; ok && i < files->len; i++) {
 		struct mail_patch m;
 		const char *f = g_ptr_array_index(files, i);
 
-		if (!(ok = parse_mail(&m, f, error)))
+		if (!(ok = export_parse_mail(&m, f, error)))
 			break;
 		if ((ok = apply_commit(&oid, im->repo, have ? &parent : NULL, &m, f, error))) {
 			if (*m.orig)
@@ -303,35 +128,10 @@ static gboolean import_upstream(struct importer *im, GError **error)
 		mail_patch_release(&m);
 	}
 	if (ok && have) {
-		char *tags = NULL, *tpath = g_build_filename(im->dir, "upstream", "tags", NULL);
-
 		g_free(im->upstream_tip);
 		im->upstream_tip = g_strdup(git_oid_tostr_s(&parent));
-		/* "NAME OID" lines: lightweight tags where this repository has none */
-		if (g_file_get_contents(tpath, &tags, NULL, NULL)) {
-			char **lines = g_strsplit(tags, "\n", -1);
-			for (char **l = lines; *l; l++) {
-				char **f = g_strsplit(*l, " ", 2);
-				const char *to = f[0] && f[1] ? g_hash_table_lookup(im->map, f[1]) : NULL;
-				git_object *obj = NULL;
-				git_oid target, t;
-				char *ref = to ? g_strconcat("refs/tags/", f[0], NULL) : NULL;
-
-				if (to && git_reference_name_to_id(&t, im->repo, ref) < 0 &&
-				    git_oid_fromstr(&target, to) == 0 &&
-				    git_object_lookup(&obj, im->repo, &target, GIT_OBJECT_COMMIT) == 0)
-					git_tag_create_lightweight(&t, im->repo, f[0], obj, 0);
-				git_object_free(obj);
-				g_free(ref);
-				g_strfreev(f);
-			}
-			g_strfreev(lines);
-			g_free(tags);
-		}
-		g_free(tpath);
 	}
 	g_ptr_array_unref(files);
-	g_free(sub);
 	return ok;
 }
 
@@ -362,15 +162,18 @@ static gboolean resolve_base(git_oid *out, struct importer *im, const char *hex,
 static gboolean import_patches(struct importer *im, const char *sub, const git_oid *base,
 			       struct series_version *v, git_oid *tip_out, GError **error)
 {
-	char *path = g_build_filename(im->dir, sub, NULL);
-	GPtrArray *files = patch_files(path);
+	GPtrArray *files;
 	git_oid parent;
 	gboolean ok = TRUE;
 
+	if (!export_patch_files(&files, im->dir, sub, error))
+		return FALSE;
 	git_oid_cpy(&parent, base);
 	if (v && files->len != v->patches->len) {
+		char *path = g_build_filename(im->dir, sub, NULL);
 		ok = qerr(error, QUILL_ERROR_INPUT, "%s: %u patch files, but version.conf lists %u",
 			  path, files->len, v->patches->len);
+		g_free(path);
 	}
 	for (guint i = 0; ok && i < files->len; i++) {
 		const char *f = g_ptr_array_index(files, i);
@@ -378,7 +181,7 @@ static gboolean import_patches(struct importer *im, const char *sub, const git_o
 		const char *known;
 		git_oid oid;
 
-		if (!(ok = parse_mail(&m, f, error)))
+		if (!(ok = export_parse_mail(&m, f, error)))
 			break;
 		known = *m.orig ? g_hash_table_lookup(im->map, m.orig) : NULL;
 		if (known) {
@@ -405,104 +208,328 @@ static gboolean import_patches(struct importer *im, const char *sub, const git_o
 	if (ok)
 		git_oid_cpy(tip_out, &parent);
 	g_ptr_array_unref(files);
-	g_free(path);
 	return ok;
 }
 
+/* DIR/rel into the state (absent: an error when `need`). */
 static gboolean read_into_state(struct state *st, const char *dir, const char *rel, gboolean need,
 				GError **error)
 {
-	char *path = g_build_filename(dir, rel, NULL);
 	char *data;
 	gsize len;
-	gboolean ok = TRUE;
 
-	if (g_file_get_contents(path, &data, &len, NULL)) {
+	switch (export_read(dir, rel, &data, &len, error)) {
+	case 1:
 		state_set(st, rel, data, len);
 		g_free(data);
-	} else if (need) {
-		ok = qerr(error, QUILL_ERROR_INPUT, "%s: missing", path);
+		return TRUE;
+	case 0:
+		if (need) {
+			char *path = g_build_filename(dir, rel, NULL);
+			qerr(error, QUILL_ERROR_INPUT, "%s: missing", path);
+			g_free(path);
+			return FALSE;
+		}
+		return TRUE;
 	}
+	return FALSE;
+}
+
+/* vN/version.conf (text, parsed into kf when it parses) has its numbers in range. */
+static gboolean check_version_conf(const char *dir, const char *rel, const char *text, gsize len,
+				   GError **error)
+{
+	GKeyFile *kf = g_key_file_new();
+	char *path = g_build_filename(dir, rel, NULL);
+	int n = 0;
+	gboolean ok = TRUE;
+
+	/* one that does not parse is reported as before, by the series parser */
+	if (g_key_file_load_from_data(kf, text, len, G_KEY_FILE_NONE, NULL))
+		ok = export_conf_int(path, text, kf, "version", "patches", 0, EXPORT_NUMBER_MAX, &n,
+				     error);
 	g_free(path);
+	g_key_file_free(kf);
 	return ok;
 }
 
-static gboolean make_branch(git_repository *repo, const char *name, const git_oid *at,
-			    GError **error)
+/* A frozen version's files into the state: version.conf, cover, changes. */
+static gboolean read_version(struct state *st, const char *dir, int n, GError **error)
 {
-	git_commit *c = NULL;
-	git_reference *r = NULL;
-	int rc;
+	char *rel = g_strdup_printf("v%d/version.conf", n), *text = NULL;
+	gsize len;
+	gboolean ok = FALSE;
 
-	if ((rc = git_commit_lookup(&c, repo, at)) < 0 ||
-	    (rc = git_branch_create(&r, repo, name, c, 0)) < 0) {
-		git_commit_free(c);
-		return qerr_git(error, rc, "cannot create branch '%s'", name);
+	switch (export_read(dir, rel, &text, &len, error)) {
+	case 0: {
+		char *path = g_build_filename(dir, rel, NULL);
+		qerr(error, QUILL_ERROR_INPUT, "%s: missing", path);
+		g_free(path);
+		break;
 	}
-	git_reference_free(r);
-	git_commit_free(c);
-	return TRUE;
+	case 1:
+		if (!check_version_conf(dir, rel, text, len, error))
+			break;
+		state_set(st, rel, text, len);
+		g_free(rel);
+		rel = g_strdup_printf("v%d/cover", n);
+		if (!read_into_state(st, dir, rel, FALSE, error))
+			break;
+		g_free(rel);
+		rel = g_strdup_printf("v%d/changes", n);
+		ok = read_into_state(st, dir, rel, FALSE, error);
+		break;
+	}
+	g_free(text);
+	g_free(rel);
+	return ok;
 }
 
-gboolean series_import(struct import_result *out, git_repository *repo, const char *dir,
-		       const char *name, GError **error)
+/* series.conf and every file of the frozen versions into a new state, as
+ * series s (caller owns); *cname: the name in series.conf (caller owns). */
+static gboolean read_export(struct series **out, char **cname, const char *dir, const char *name,
+			    GError **error)
 {
-	struct importer im = { repo, dir, NULL, 0, 0, NULL, FALSE };
-	struct state *st = NULL;
-	struct series *s = NULL;
+	char *conf = g_build_filename(dir, "series.conf", NULL), *text = NULL;
 	GKeyFile *kf = g_key_file_new();
-	char *conf = g_build_filename(dir, "series.conf", NULL), *cname = NULL, *wsub = NULL;
-	git_oid base, tip;
-	gboolean ok = FALSE, have_tip = FALSE, made_branch = FALSE;
+	struct state *st = NULL;
+	gsize len;
 	GError *e = NULL;
-	int wv;
+	gboolean ok = FALSE;
+	int wv = 0;
 
-	memset(out, 0, sizeof *out);
-	im.map = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
-	if (!g_key_file_load_from_file(kf, conf, G_KEY_FILE_NONE, &e)) {
-		qerr(error, e->domain == G_FILE_ERROR ? QUILL_ERROR_USAGE : QUILL_ERROR_INPUT, "%s: %s",
-		     conf, e->message);
+	*out = NULL;
+	*cname = NULL;
+	switch (export_read(dir, "series.conf", &text, &len, error)) {
+	case 0:
+		qerr(error, QUILL_ERROR_USAGE, "%s: %s", conf, g_strerror(ENOENT));
+		/* fall through */
+	case -1:
+		goto done;
+	}
+	if (!g_key_file_load_from_data(kf, text, len, G_KEY_FILE_NONE, &e)) {
+		qerr(error, QUILL_ERROR_INPUT, "%s: %s", conf, e->message);
 		g_error_free(e);
 		goto done;
 	}
-	cname = g_key_file_get_string(kf, "series", "name", NULL);
+	*cname = g_key_file_get_string(kf, "series", "name", NULL);
 	if (!name)
-		name = cname;
+		name = *cname;
 	if (!name || !store_name_valid(name)) {
 		qerr(error, QUILL_ERROR_INPUT, "%s: no valid series name", conf);
 		goto done;
 	}
-	wv = g_key_file_get_integer(kf, "series", "version", NULL);
-	st = state_new(name);
-	if (!read_into_state(st, dir, "series.conf", TRUE, error) ||
-	    !read_into_state(st, dir, "cover", FALSE, error))
+	if (!export_conf_int(conf, text, kf, "series", "version", 1, EXPORT_NUMBER_MAX, &wv, error))
 		goto done;
-	for (int n = 1; n < wv; n++) {
-		char *rel[3] = { g_strdup_printf("v%d/version.conf", n), g_strdup_printf("v%d/cover", n),
-				 g_strdup_printf("v%d/changes", n) };
-		gboolean r = read_into_state(st, dir, rel[0], TRUE, error) &&
-			     read_into_state(st, dir, rel[1], FALSE, error) &&
-			     read_into_state(st, dir, rel[2], FALSE, error);
-		for (int k = 0; k < 3; k++)
-			g_free(rel[k]);
-		if (!r)
+	st = state_new(name);
+	state_set(st, "series.conf", text, len);
+	if (!read_into_state(st, dir, "cover", FALSE, error))
+		goto done;
+	for (int n = 1; n < wv; n++)
+		if (!read_version(st, dir, n, error))
 			goto done;
-	}
-	if (!series_from_state(&s, st, error))
+	if (!series_from_state(out, st, error))
 		goto done;
 	st = NULL;	/* the series owns it */
-	if (g_strcmp0(cname, name)) {	/* imported under another name: its branch too */
-		g_free(s->branch);
-		s->branch = g_strdup(name);
+	if (g_strcmp0(*cname, name)) {	/* imported under another name: its branch too */
+		int valid = 0;
+		g_free((*out)->branch);
+		(*out)->branch = g_strdup(name);
+		if (git_branch_name_is_valid(&valid, name) < 0 || !valid) {
+			qerr(error, QUILL_ERROR_USAGE, "'%s' is not a valid branch name", name);
+			goto done;
+		}
+	} else if (!export_conf_branch(conf, text, "series", "branch", (*out)->branch, error)) {
+		goto done;
 	}
-	if (store_exists(repo, name)) {
-		qerr(error, QUILL_ERROR_USAGE, "series '%s' already exists", name);
+	ok = TRUE;
+done:
+	if (!ok) {
+		series_free(*out);
+		*out = NULL;
+	}
+	state_free(st);
+	g_key_file_free(kf);
+	g_free(text);
+	g_free(conf);
+	return ok;
+}
+
+/* The working version vW, when the export has one: its patches onto its
+ * base; *have is set when it holds any. */
+static gboolean import_working(struct importer *im, int wv, git_oid *base, git_oid *tip,
+			       gboolean *have, GError **error)
+{
+	char *sub = g_strdup_printf("v%d", wv);
+	char *rel = g_build_filename(sub, "version.conf", NULL);
+	char *wconf = g_build_filename(im->dir, rel, NULL), *text = NULL, *b = NULL;
+	GKeyFile *wk = g_key_file_new();
+	gsize len;
+	gboolean ok = FALSE;
+	int n = 0;
+
+	switch (export_read(im->dir, rel, &text, &len, error)) {
+	case -1:
+		goto done;
+	case 0:
+		ok = TRUE;
+		goto done;
+	}
+	/* one that does not parse is no working version, as it always was */
+	if (!g_key_file_load_from_data(wk, text, len, G_KEY_FILE_NONE, NULL)) {
+		ok = TRUE;
+		goto done;
+	}
+	if (!export_conf_int(wconf, text, wk, "version", "patches", 0, EXPORT_NUMBER_MAX, &n, error))
+		goto done;
+	b = g_key_file_get_string(wk, "version", "base", NULL);
+	if (!b) {
+		qerr(error, QUILL_ERROR_INPUT, "%s: no base", wconf);
+		goto done;
+	}
+	if (!resolve_base(base, im, b, error) || !import_patches(im, sub, base, NULL, tip, error))
+		goto done;
+	*have = TRUE;
+	ok = TRUE;
+done:
+	g_key_file_free(wk);
+	g_free(b);
+	g_free(text);
+	g_free(wconf);
+	g_free(rel);
+	g_free(sub);
+	return ok;
+}
+
+/* A series there already: an import of the same export (change-id and
+ * branch) whose state commit still carries its plan is finished, when
+ * anything of the plan is missing; else it exists. */
+static gboolean resume(struct import_result *out, git_repository *repo, const struct series *want,
+		       warn_fn warn, void *payload, GError **error)
+{
+	struct series *cur = NULL;
+	struct import_plan plan;
+	git_commit *c = NULL;
+	gboolean ok = FALSE, mine;
+	int done = 0;
+
+	import_plan_init(&plan);
+	mine = series_load(&cur, repo, want->name, NULL) && state_commit(cur->state) &&
+	       git_commit_lookup(&c, repo, state_commit(cur->state)) == 0 &&
+	       import_plan_parse(&plan, git_commit_message(c)) &&
+	       !g_strcmp0(cur->change_id, want->change_id) && !g_strcmp0(cur->branch, want->branch);
+	if (mine && !import_finish(repo, cur, &plan, &done, warn, payload, error))
+		goto done;
+	if (!mine || !done) {
+		qerr(error, QUILL_ERROR_USAGE, "series '%s' already exists", want->name);
+		goto done;
+	}
+	out->name = g_strdup(cur->name);
+	out->versions = (int)cur->versions->len;
+	out->resumed = TRUE;
+	ok = TRUE;
+done:
+	git_commit_free(c);
+	series_free(cur);
+	import_plan_clear(&plan);
+	return ok;
+}
+
+/* The derived refs to write after the commit point: only what can be
+ * written here (no ref there, none in its way). */
+static void make_plan(struct import_plan *p, git_repository *repo, const struct importer *im,
+		      const struct series *s, const git_oid *tip, gboolean unborn)
+{
+	git_oid_cpy(&p->branch_tip, tip);
+	p->checkout = unborn && !git_repository_is_bare(repo);
+	for (guint i = 0; im->tags && i < im->tags->len; i++) {
+		const struct export_tag *t = g_ptr_array_index(im->tags, i);
+		const char *to = g_hash_table_lookup(im->map, t->orig);
+		char *ref = g_strconcat("refs/tags/", t->name, NULL);
+		git_oid target, x;
+
+		/* a lightweight tag where this repository has none */
+		if (to && git_oid_fromstr(&target, to) == 0 && !import_plan_has_tag(p, t->name) &&
+		    git_reference_name_to_id(&x, repo, ref) < 0 && import_ref_free(repo, ref))
+			import_plan_add_tag(p, t->name, &target);
+		g_free(ref);
+	}
+	/* an empty repository: its unborn branch gets the upstream history */
+	if (unborn && im->upstream_tip) {
+		char *head = config_head_branch(repo);
+		char *ref = head ? g_strconcat("refs/heads/", head, NULL) : NULL;
+
+		if (head && strcmp(head, s->branch) && !commit_branch_exists(repo, head) &&
+		    import_ref_free(repo, ref) && git_oid_fromstr(&p->head_tip, im->upstream_tip) == 0) {
+			p->head = head;
+			head = NULL;
+		}
+		g_free(ref);
+		g_free(head);
+	}
+}
+
+/* The state commit: the series with every frozen tip and base, the
+ * branch's tip and the upstream as extra parents (so gc keeps what the
+ * plan names), the plan in its message. */
+static gboolean commit_point(struct series *s, git_repository *repo, const struct import_plan *p,
+			     const struct importer *im, GError **error)
+{
+	GArray *extra = g_array_new(FALSE, FALSE, sizeof(git_oid));
+	char *msg = import_plan_message(p, im->dir);
+	git_oid o;
+	gboolean ok;
+
+	for (guint i = 0; i < s->versions->len; i++) {
+		const struct series_version *v = g_ptr_array_index(s->versions, i);
+		if (v->tip && !git_oid_fromstr(&o, v->tip))
+			g_array_append_val(extra, o);
+		if (v->base && !git_oid_fromstr(&o, v->base))
+			g_array_append_val(extra, o);
+	}
+	g_array_append_val(extra, p->branch_tip);
+	if (im->upstream_tip && !git_oid_fromstr(&o, im->upstream_tip))
+		g_array_append_val(extra, o);
+	if (!s->created)
+		s->created = series_now_iso(repo, NULL);
+	ok = series_save(s, repo, msg, (const git_oid *)extra->data, extra->len, error);
+	g_array_unref(extra);
+	g_free(msg);
+	return ok;
+}
+
+gboolean series_import(struct import_result *out, git_repository *repo, const char *dir,
+		       const char *name, warn_fn warn, void *payload, GError **error)
+{
+	struct importer im = { repo, dir, NULL, 0, 0, NULL, FALSE, NULL };
+	struct import_plan plan;
+	struct series *s = NULL;
+	char *cname = NULL, *bref = NULL;
+	git_oid base, tip;
+	gboolean ok = FALSE, have_tip = FALSE, unborn;
+	int done = 0;
+
+	memset(out, 0, sizeof *out);
+	import_plan_init(&plan);
+	im.map = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+	if (!read_export(&s, &cname, dir, name, error))
+		goto done;
+	if (store_exists(repo, s->name)) {
+		ok = resume(out, repo, s, warn, payload, error);
 		goto done;
 	}
 	if (commit_branch_exists(repo, s->branch)) {
 		qerr(error, QUILL_ERROR_USAGE, "branch '%s' already exists", s->branch);
 		goto done;
 	}
+	bref = g_strconcat("refs/heads/", s->branch, NULL);
+	if (!import_ref_free(repo, bref)) {
+		qerr(error, QUILL_ERROR_USAGE, "branch '%s' cannot be created: another branch is in its way",
+		     s->branch);
+		goto done;
+	}
+	unborn = git_repository_head_unborn(repo) == 1;
+	/* every commit first: nothing points to them until the commit point */
 	for (guint i = 0; i < s->versions->len; i++) {
 		struct series_version *v = g_ptr_array_index(s->versions, i);
 		char *sub = g_strdup_printf("v%d", v->number);
@@ -517,34 +544,15 @@ gboolean series_import(struct import_result *out, git_repository *repo, const ch
 		v->tip = g_strdup(git_oid_tostr_s(&tip));
 		have_tip = TRUE;
 	}
-	/* the working version */
-	wsub = g_strdup_printf("v%d", wv);
-	{
-		GKeyFile *wk = g_key_file_new();
-		char *wconf = g_build_filename(dir, wsub, "version.conf", NULL);
-		if (g_key_file_load_from_file(wk, wconf, G_KEY_FILE_NONE, NULL)) {
-			char *b = g_key_file_get_string(wk, "version", "base", NULL);
-			gboolean r = b && resolve_base(&base, &im, b, error) &&
-				     import_patches(&im, wsub, &base, NULL, &tip, error);
-			if (!b)
-				qerr(error, QUILL_ERROR_INPUT, "%s: no base", wconf);
-			g_free(b);
-			if (!r) {
-				g_key_file_free(wk);
-				g_free(wconf);
-				goto done;
-			}
-			have_tip = TRUE;
-		}
-		g_key_file_free(wk);
-		g_free(wconf);
-	}
+	if (!import_working(&im, s->version, &base, &tip, &have_tip, error))
+		goto done;
 	if (!have_tip) {
 		qerr(error, QUILL_ERROR_INPUT, "%s: no version holds any patch", dir);
 		goto done;
 	}
+	make_plan(&plan, repo, &im, s, &tip, unborn);
 	/* the upstream the series names: an oid maps; a name this repository
-	 * lacks becomes the fixed base it stood for */
+	 * lacks (and the import does not tag) becomes the fixed base it stood for */
 	if (s->upstream) {
 		const char *mapped = g_hash_table_lookup(im.map, s->upstream);
 		git_oid x;
@@ -552,58 +560,28 @@ gboolean series_import(struct import_result *out, git_repository *repo, const ch
 		if (mapped) {
 			g_free(s->upstream);
 			s->upstream = g_strdup(mapped);
-		} else if (!commit_resolve(&x, repo, s->upstream, NULL)) {
+		} else if (!commit_resolve(&x, repo, s->upstream, NULL) &&
+			   !import_plan_has_tag(&plan, s->upstream)) {
 			g_free(s->upstream);
 			s->upstream = g_strdup(git_oid_tostr_s(&base));
 		}
 	}
-	/* an empty repository: its unborn branch gets the upstream history */
-	if (im.upstream_tip && git_repository_head_unborn(repo) == 1) {
-		char *head = config_head_branch(repo);
-		git_oid x;
-
-		if (head && strcmp(head, s->branch) && !commit_branch_exists(repo, head) &&
-		    git_oid_fromstr(&x, im.upstream_tip) == 0)
-			make_branch(repo, head, &x, NULL);
-		g_free(head);
-	}
-	if (!make_branch(repo, s->branch, &tip, error))
+	if (!commit_point(s, repo, &plan, &im, error) ||
+	    !import_finish(repo, s, &plan, &done, warn, payload, error))
 		goto done;
-	made_branch = TRUE;
-	{
-		char *msg = g_strdup_printf("import from %s", dir);
-		ok = series_adopt(s, repo, msg, NULL, NULL, error);
-		g_free(msg);
-	}
-	if (!ok)
-		goto done;
-	/* a repository with nothing checked out: HEAD goes to the series' branch */
-	if (git_repository_head_unborn(repo) == 1 && !git_repository_is_bare(repo)) {
-		char *ref = g_strconcat("refs/heads/", s->branch, NULL);
-		git_checkout_options co = GIT_CHECKOUT_OPTIONS_INIT;
-		co.checkout_strategy = GIT_CHECKOUT_SAFE;
-		if (git_repository_set_head(repo, ref) == 0)
-			git_checkout_head(repo, &co);
-		g_free(ref);
-	}
 	out->name = g_strdup(s->name);
 	out->versions = (int)s->versions->len;
 	out->commits = im.commits;
 	out->upstream = im.upstream;
+	ok = TRUE;
 done:
-	if (!ok && made_branch) {
-		git_reference *r = NULL;
-		if (!git_branch_lookup(&r, repo, s->branch, GIT_BRANCH_LOCAL))
-			git_branch_delete(r);
-		git_reference_free(r);
-	}
-	state_free(st);
 	series_free(s);
-	g_key_file_free(kf);
+	import_plan_clear(&plan);
+	if (im.tags)
+		g_ptr_array_unref(im.tags);
 	g_hash_table_unref(im.map);
 	g_free(im.upstream_tip);
-	g_free(conf);
 	g_free(cname);
-	g_free(wsub);
+	g_free(bref);
 	return ok;
 }
