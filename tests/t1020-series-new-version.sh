@@ -286,12 +286,14 @@ test_expect_success 'new-version --msgid: v3 links to v2 (lore by default)' '
 	cd r &&
 	test_commit "zone: a fourth patch" &&
 	quill series new-version -m "added a fourth patch" --msgid "<v3-cover@example.org>" >/dev/null 2>&1 &&
+	# (v3 is frozen as it was sent: with --msgid, -m goes to the v4 draft)
 	test "$(quill series show --json | jget /dev/stdin "d[\"versions\"][2][\"sent\"]")" = true &&
 	test_commit "zone: a fifth patch" &&
 	quill series new-version -m "added a fifth patch" >/dev/null 2>&1 &&
 	git show refs/quill/series/zone:v4/changes >changes &&
 	cat >expect <<-\EOF &&
 	- added a fifth patch
+	- added a fourth patch
 	- 5/5 "zone: a fifth patch": new
 	- unchanged: 1/5, 2/5, 3/5, 4/5
 	- Link to v3: https://lore.kernel.org/r/v3-cover@example.org
@@ -308,12 +310,13 @@ test_expect_success 'new-version --msgid: v3 links to v2 (lore by default)' '
 	---
 	Changes in v4:
 	- added a fifth patch
+	- added a fourth patch
 	- 5/5 "zone: a fifth patch": new
 	- unchanged: 1/5, 2/5, 3/5, 4/5
 	- Link to v3: https://lore.kernel.org/r/v3-cover@example.org
 
 	Changes in v3:
-	- added a fourth patch
+	- EDITME: what changed since v2
 	- 4/4 "zone: a fourth patch": new
 	- unchanged: 1/4, 2/4, 3/4
 
@@ -375,12 +378,13 @@ test_expect_success 'the link of a frozen section stays in later working covers'
 
 	Changes in v4:
 	- added a fifth patch
+	- added a fourth patch
 	- 5/5 "zone: a fifth patch": new
 	- unchanged: 1/5, 2/5, 3/5, 4/5
 	- Link to v3: https://lore.kernel.org/r/v3-cover@example.org
 
 	Changes in v3:
-	- added a fourth patch
+	- EDITME: what changed since v2
 	- 4/4 "zone: a fourth patch": new
 	- unchanged: 1/4, 2/4, 3/4
 

@@ -156,7 +156,7 @@ test_expect_success '--name NAME names the series and its branch' '
 	cat >expect <<-EOF &&
 	{ "name": "frob", "from": "b4/demo-series", "branch": "frob",
 	  "change_id": "$(sed -n "s/^change-id: //p" ../info)", "base": "main",
-	  "version": 1, "patches": 2, "versions": [] }
+	  "version": 1, "patches": 2, "versions": [], "to": [], "cc": [] }
 	EOF
 	test_cmp_json expect ../out.json &&
 	same_commits main..demo-series main..frob
