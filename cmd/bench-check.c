@@ -117,8 +117,8 @@ static int check(struct ctx *ctx, const struct series *s, int version)
 	GError *e = NULL;
 	int rc;
 
-	if (!policy_load_standard(policy, ctx->res, ctx->repo, NULL, &e) ||
-	    !lint_exceptions_load(&ig, ctx->repo, NULL, &e)) {
+	if (!policy_load_standard(policy, ctx->res, ctx->repo, NULL, warn_print, NULL, &e) ||
+	    !lint_exceptions_load(&ig, ctx->repo, NULL, warn_print, NULL, &e)) {
 		rc = fail(e);
 		goto out;
 	}

@@ -155,6 +155,9 @@ static const char help[] =
 	"built in), then the repository's .quill/trailers.conf (or trailers.conf at the\n"
 	"root of its work tree), then --policy FILE.  A bad key or value is refused with\n"
 	"FILE:LINE (exit 3).  --list-rules prints every rule with the severity in force.\n"
+	"The work tree's files (.quill/trailers.conf, trailers.conf, .quill/lint-ignore)\n"
+	"are its committer's, not yours: a symbolic link among them is not followed (a\n"
+	"warning says so) and their errors quote none of their text.\n"
 	"\n"
 	"Exceptions, never in a commit message: lines 'COMMIT RULE-ID  # why' (COMMIT: 7 to\n"
 	"40 hex digits, or a <message-id> for a mail) in .quill/lint-ignore of the work tree\n"
@@ -286,9 +289,9 @@ static int lint_request(struct ctx *ctx, struct request *q)
 	GError *e = NULL;
 	int rc;
 
-	if (!policy_load_standard(policy, ctx->res, ctx->repo, q->policy_file, &e) ||
+	if (!policy_load_standard(policy, ctx->res, ctx->repo, q->policy_file, warn_print, NULL, &e) ||
 	    !ident_mailmap_load(&mm, ctx->repo, q->mailmap_file, &e) ||
-	    !lint_exceptions_load(&ig, ctx->repo, q->ignore_file, &e)) {
+	    !lint_exceptions_load(&ig, ctx->repo, q->ignore_file, warn_print, NULL, &e)) {
 		rc = fail(e);
 		goto out;
 	}

@@ -31,6 +31,7 @@
 #include <git2.h>
 #include <glib.h>
 
+#include "core/warn.h"
 #include "git/ident.h"
 #include "lint/policy.h"
 #include "mail/subject.h"
@@ -202,7 +203,8 @@ void lint_ignore_free(struct lint_ignore *ig);
 
 /* Lines "COMMIT RULE-ID [# why]" (COMMIT: 7 to 40 hex digits) or
  * "<message-id> RULE-ID [# why]"; blank lines and "#" lines are skipped.
- * QUILL_ERROR_INPUT "NAME:LINE: what" for anything else or an unknown rule. */
+ * QUILL_ERROR_INPUT "NAME:LINE: what: 'LINE'" for anything else or an
+ * unknown rule (a work tree's file: "NAME:LINE: what", quoting nothing). */
 gboolean lint_ignore_parse(struct lint_ignore *ig, const char *text, gsize len, const char *name,
 			   GError **error);
 /* The same from a file; a file that does not exist is no error when
@@ -221,10 +223,12 @@ gboolean lint_ignore_match(const struct lint_ignore *ig, const struct lint_input
 #define LINT_NOTES_REF "refs/notes/quill-lint"
 
 /* The exceptions of a run: `file`, else the work tree's .quill/lint-ignore
- * (optional), and the notes on LINT_NOTES_REF (repo may be NULL: no work
- * tree, no notes).  *out is set even on failure (lint_ignore_free). */
+ * (optional; read with lint_tree_read: a symbolic link is warned about
+ * through warn, which may be NULL, and not read), and the notes on
+ * LINT_NOTES_REF (repo may be NULL: no work tree, no notes).  *out is set
+ * even on failure (lint_ignore_free). */
 gboolean lint_exceptions_load(struct lint_ignore **out, git_repository *repo, const char *file,
-			      GError **error);
+			      warn_fn warn, void *warn_payload, GError **error);
 
 /* ---- a mail as an input (lib/lint-mail.c) ---- */
 
