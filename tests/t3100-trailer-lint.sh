@@ -74,9 +74,9 @@ test_expect_success '--list-rules: every rule, its severity and what it needs' '
 	test "$(wc -l <rules)" = 49 &&
 	grep -Eq "^sign-off-missing +error +no Signed-off-by" rules &&
 	grep -Eq "^tag-spelling +info " rules &&
-	grep -Eq "^fixes-unknown +error .*\\(needs a repository\\)$" rules &&
+	grep -Eq "^fixes-unknown +error +Fixes: naming no commit of the repository$" rules &&
 	grep -Eq "^review-declined +off .*\\(needs the review history\\)$" rules &&
-	grep -Eq "^series-numbering +warning .*\\(needs several mails\\)$" rules &&
+	grep -Eq "^series-numbering +off .*\\(needs several mails\\)$" rules &&
 	(cd repo && quill trailer lint --list-rules --json >../rules.json) &&
 	test "$(jget rules.json "len(d[\"rules\"])")" = 49 &&
 	test "$(jget rules.json "[r[\"default\"] for r in d[\"rules\"] if r[\"rule\"] == \"review-declined\"][0]")" = error

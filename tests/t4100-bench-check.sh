@@ -118,7 +118,9 @@ test_expect_success 'trailer lint without a series checks no claims' '
 test_expect_success '--list-rules: the claim rules and what they need' '
 	cd r &&
 	quill trailer lint --list-rules >rules &&
-	grep -Eq "^claim-mismatch +off .*\\(needs benchmarks: --series\\)\$" rules &&
+	grep -Eq "^claim-mismatch +error +a number quoted in the message that the attached benchmarks do not give\$" rules &&
+	quill trailer lint --list-rules HEAD >rules &&
+	grep -Eq "^claim-mismatch +off .*\\(needs --series \\(benchmarks\\)\\)\$" rules &&
 	quill trailer lint --list-rules --json >rules.json &&
 	test "$(jget rules.json "[r[\"default\"] for r in d[\"rules\"] if r[\"rule\"].startswith(\"claim-\")]")" = "[\"error\", \"warning\", \"info\"]"
 '

@@ -63,6 +63,11 @@ static const char *version_cover(const struct series *s, int n)
 	return n && n != s->version ? series_get_version(s, n)->cover : s->cover;
 }
 
+unsigned lint_run_gives(enum lint_run_kind kind)
+{
+	return kind == LINT_RUN_SERIES ? LINT_NEEDS_BENCH : kind == LINT_RUN_MAILS ? LINT_SET : 0;
+}
+
 /* ---- rev walks ---- */
 
 /* Every commit of the walk (freed here). */

@@ -55,6 +55,18 @@ struct lint_submitter {
 	const char *name, *email;
 };
 
+/* The runs, and what each gives the rules beyond what the linter has
+ * (for lint_rule_lacks, lint.h): a series' version its benchmarks
+ * (LINT_NEEDS_BENCH), mails the rules over the set (LINT_SET), a rev walk
+ * nothing more. */
+enum lint_run_kind {
+	LINT_RUN_REVS,		/* lint_run_revs */
+	LINT_RUN_SERIES,	/* lint_run_series */
+	LINT_RUN_MAILS,		/* lint_run_mails */
+};
+
+unsigned lint_run_gives(enum lint_run_kind kind);
+
 /* The commits of REVS (rev-list's syntax, lib/git/revs.h; n of them), or,
  * when `range` is given, the commits of range as logwalk_new takes it (a
  * REV: its whole history).  Merges are skipped, as checkpatch -g skips

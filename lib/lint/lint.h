@@ -276,6 +276,18 @@ void lint_restrict(struct lint *l, unsigned needs);
  * when the run lacks what it needs). */
 enum policy_severity lint_severity(const struct lint *l, const struct lint_rule *r);
 
+/* The severity the policy gives rule r (its default when the policy says
+ * nothing), whether or not it can run. */
+enum policy_severity lint_policy_severity(const struct lint *l, const struct lint_rule *r);
+
+/* What rule r would lack in a run that gives it `gives` (LINT_NEEDS_BENCH:
+ * benchmarks; LINT_SET: a set of mails; lint_run_gives says what each run
+ * gives) beside what l has (its repository, review provider, benchmarks):
+ * the bits of LINT_NEEDS_REPO, LINT_NEEDS_REVIEW, LINT_NEEDS_BENCH and
+ * LINT_SET in r->needs that are not met; 0 when it has all it needs.
+ * lint_restrict is not counted. */
+unsigned lint_rule_lacks(const struct lint *l, const struct lint_rule *r, unsigned gives);
+
 /* Check one message: append its findings to `out` (struct lint_finding) in
  * line order.  Returns how many were appended. */
 guint lint_check(struct lint *l, const struct lint_input *in, GArray *out);
