@@ -331,7 +331,8 @@ static struct lint_mail *read_mail(struct run *r, struct mbox *mb, const struct 
 	gsize len;
 	char *data = mbox_unescape(mm->data, mm->len, mbox_get_format(mb), &len);
 	GError *e = NULL;
-	gboolean ok = lint_mail_read(lm, mm->path ? mm->path : name, data, len, line, &e);
+	gboolean ok = lint_mail_read(lm, mm->path ? mm->path : name, data, len, mm->from_line,
+				     mm->from_len, line, &e);
 
 	g_free(data);
 	if (ok)
@@ -380,8 +381,8 @@ static gboolean lint_source(struct run *r, struct mails *m, const char *name,
 		if (!(lm = read_mail(r, mb, &mm, name, line)))
 			continue;
 		if (sub && sub->email) {
-			lm->in.submitter_name = sub->name;
-			lm->in.submitter_email = sub->email;
+			lm->in.submitter_name = lm->in.sender_name = sub->name;
+			lm->in.submitter_email = lm->in.sender_email = sub->email;
 		}
 		g_ptr_array_add(m->all, lm);
 		g_ptr_array_add(m->set, &lm->in);

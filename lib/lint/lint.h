@@ -47,6 +47,11 @@ struct lint_input {
 	const char *msgid;		/* a mail's Message-ID without <>, or NULL */
 	const char *author_name, *author_email;		/* NULL: unknown */
 	const char *submitter_name, *submitter_email;	/* who sends it; NULL: unknown */
+	/* who sent a mail, as the rules over a set compare senders: the
+	 * --submitter given, a Sender: header, or the From: header of a mail
+	 * as sent; NULL: unknown (a git format-patch file, whose From: is the
+	 * author, a commit) */
+	const char *sender_name, *sender_email;
 	const guint *lines;		/* message line i (0-based) is line lines[i] of `where`;
 					   NULL: line i + 1 */
 	guint nlines;
@@ -236,6 +241,7 @@ struct lint_mail {
 	struct lint_input in;		/* its pointers point into the fields below */
 	char *where, *message, *msgid;
 	char *author_name, *author_email, *submitter_name, *submitter_email;
+	char *sender_name, *sender_email;
 	guint *lines;
 	struct subject subject;
 	gboolean is_patch;		/* a patch: "[PATCH" in the subject, or a diff below */
@@ -247,13 +253,17 @@ struct lint_mail {
  * it: the commit message is the Subject (without its [PATCH ...] part),
  * a blank line, and the body up to the "---" (lib/mailinfo); the author is
  * an in-body From: or else the From: header; the submitter is the From:
- * header.  Lines count in the file `where`, whose line `first_line` is the
- * mail's first: the subject's is the Subject: header's; a body line is
- * found in the raw body, in order (a quoted-printable or base64 line,
- * which is not there as such, takes the line of the one before).
- * QUILL_ERROR_INPUT when the data is not mail.  Free with lint_mail_clear. */
+ * header.  The sender is the Sender: header, else the From: header, unless
+ * the mail is a git format-patch file, not sent: its mbox separator
+ * `from_line` (from_len bytes; NULL: none, then data's own first line) is
+ * "From <sha> Mon Sep 17 00:00:00 2001", and its From: is the author.
+ * Lines count in the file `where`, whose line `first_line` is the mail's
+ * first: the subject's is the Subject: header's; a body line is found in
+ * the raw body, in order (a quoted-printable or base64 line, which is not
+ * there as such, takes the line of the one before).  QUILL_ERROR_INPUT
+ * when the data is not mail.  Free with lint_mail_clear. */
 gboolean lint_mail_read(struct lint_mail *out, const char *where, const char *data, gsize len,
-			guint first_line, GError **error);
+			const char *from_line, gsize from_len, guint first_line, GError **error);
 void lint_mail_clear(struct lint_mail *m);
 
 /* ---- running ---- */

@@ -92,6 +92,58 @@ static void test_mails(void)
 	g_string_free(s.findings, TRUE);
 }
 
+/* Two patches of one series, by two authors: as git format-patch writes
+ * them (never sent: From: is the author), as sent, and with Sender:. */
+static char *two_mails(const char *sep, const char *sender2)
+{
+	return g_strdup_printf(
+		"%s\nFrom: Ada Author <ada@example.org>\nSubject: [PATCH 1/2] zone: a\n"
+		"Message-ID: <a@example.org>\n\nDo a.\n\nSigned-off-by: Ada Author <ada@example.org>\n"
+		"---\ndiff --git a/f b/f\n\n"
+		"%s\nFrom: Bo Brenn <bo@example.org>\n%s%s%sSubject: [PATCH 2/2] zone: b\n"
+		"Message-ID: <b@example.org>\n\nDo b.\n\nSigned-off-by: Bo Brenn <bo@example.org>\n"
+		"---\ndiff --git a/g b/g\n", sep, sep, sender2 ? "Sender: " : "",
+		sender2 ? sender2 : "", sender2 ? "\n" : "");
+}
+
+static gboolean submitter_warned(char *text, const struct lint_submitter *sub)
+{
+	char *path = write_tmp(text), *paths[] = { path };
+	struct lint *l = lint_new(policy, NULL, NULL, NULL, NULL);
+	struct seen s = { g_string_new(NULL), 0, 0 };
+	struct lint_sink sink = { take, NULL, &s, NULL, NULL };
+	struct lint_run_counts c;
+	GError *e = NULL;
+	gboolean warned;
+
+	ok(lint_run_mails(l, paths, 1, sub, &sink, &c, &e) && c.checked == 2, "senders: a run");
+	warned = strstr(s.findings->str, "series-submitter") != NULL;
+	lint_free(l);
+	unlink(path);
+	g_free(path);
+	g_free(text);
+	g_string_free(s.findings, TRUE);
+	return warned;
+}
+
+static void test_senders(void)
+{
+	static const char magic[] = "From 0123456789abcdef0123456789abcdef01234567 Mon Sep 17 00:00:00 2001";
+	static const char sent[] = "From list@example.org Mon Dec  1 10:00:00 2025";
+	struct lint_submitter ada = { "Ada Author", "ada@example.org" };
+
+	ok(!submitter_warned(two_mails(magic, NULL), NULL),
+	   "senders: format-patch files of two authors are no two senders (item 33)");
+	ok(submitter_warned(two_mails(sent, NULL), NULL), "senders: the same mails as sent are");
+	ok(!submitter_warned(two_mails(sent, NULL), &ada), "senders: --submitter is the one sender");
+	ok(!submitter_warned(two_mails(magic, "Mira Marrow <mira@example.org>"), NULL),
+	   "senders: one Sender: known, the other not");
+	ok(submitter_warned(two_mails(sent, "Mira Marrow <mira@example.org>"), NULL),
+	   "senders: a Sender: header over From:");
+	ok(!submitter_warned(two_mails(sent, "Ada Author <ada@example.org>"), NULL),
+	   "senders: the same Sender: as the other's From:");
+}
+
 static void test_exceptions(void)
 {
 	char *mail = write_tmp(patch_mail);
@@ -207,6 +259,7 @@ int main(void)
 		return 1;
 	}
 	test_mails();
+	test_senders();
 	test_exceptions();
 	test_tree();
 	policy_free(policy);
