@@ -88,7 +88,8 @@ static void summary_view(struct ctx *ctx, const json_t *report)
 	g_string_append_printf(s, ", %u info", report_uint(report, "info"));
 	if (ignored)
 		g_string_append_printf(s, " (%u ignored)", ignored);
-	g_string_append(s, " in ");
+	g_string_append(s, json_is_true(json_object_get(report, "cover")) ? " in the cover and "
+									    : " in ");
 	plural(s, report_uint(report, "checked"), mails ? "mail" : "commit",
 	       mails ? "mails" : "commits");
 	if (skipped)
@@ -98,12 +99,13 @@ static void summary_view(struct ctx *ctx, const json_t *report)
 	g_string_free(s, TRUE);
 }
 
-/* {"checked", "kind", "errors", "warnings", "info", "ignored", "skipped",
- * "findings"}; exit 1 when an error is left. */
+/* {"checked", "kind", "cover", "errors", "warnings", "info", "ignored",
+ * "skipped", "findings"}; exit 1 when an error is left. */
 static int summary(struct ctx *ctx, const struct lint_run_counts *c, struct findings *fs,
 		   const char *kind)
 {
-	json_t *doc = json_pack("{s:I, s:s}", "checked", (json_int_t)c->checked, "kind", kind);
+	json_t *doc = json_pack("{s:I, s:s, s:b}", "checked", (json_int_t)c->checked, "kind", kind,
+				"cover", c->covers > 0);
 
 	findings_counts_json(doc, fs);
 	json_object_set_new(doc, "skipped", json_integer(c->skipped));
@@ -194,8 +196,9 @@ static const char help[] =
 	"--json: {\"rules\": [{\"rule\", \"severity\", \"policy\", \"default\", \"needs\", \"runs\",\n"
 	"\"why\", \"summary\"}]}.\n"
 	"\n"
-	"--json prints {\"checked\", \"kind\" (commits or mails), \"errors\", \"warnings\",\n"
-	"\"info\", \"ignored\", \"skipped\", \"findings\": [{\"where\", \"commit\", \"file\",\n"
+	"--json prints {\"checked\", \"kind\" (commits or mails), \"cover\" (true when a\n"
+	"series' cover was checked too), \"errors\", \"warnings\", \"info\", \"ignored\",\n"
+	"\"skipped\", \"findings\": [{\"where\", \"commit\", \"file\",\n"
 	"\"msgid\", \"line\", \"column\", \"severity\", \"rule\", \"message\", \"ignored\"}]}.";
 
 /* What the options and operands ask for. */

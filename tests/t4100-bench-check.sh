@@ -104,7 +104,7 @@ test_expect_success 'trailer lint --series reports the same claims' '
 	grep ": claim-" lint.out >b &&
 	test_cmp a b &&
 	test $(wc -l <a) = 2 &&
-	grep -q "^total: 1 error, 1 warning, 0 info in 4 commits\$" lint.out &&
+	grep -q "^total: 1 error, 1 warning, 0 info in the cover and 4 commits\$" lint.out &&
 	test_expect_code 1 quill trailer lint >dflt.out &&
 	grep ": claim-" dflt.out >c && test_cmp a c
 '

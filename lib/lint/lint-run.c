@@ -211,6 +211,7 @@ gboolean lint_run_series(struct lint *l, git_repository *repo, const struct seri
 		in.len = strlen(cover);
 		in.cover = TRUE;
 		lint_check_text(l, &in, r.out);
+		counts->covers++;
 		flush(&r);
 	}
 	for (guint i = 0; i < patches->len; i++) {

@@ -43,6 +43,7 @@ struct lint_sink {
 /* What a run went through (zeroed by it first). */
 struct lint_run_counts {
 	guint checked;		/* messages checked (lint_run_claims: the cover too) */
+	guint covers;		/* lint_run_series: the cover checked (1), or none (0) */
 	guint skipped;		/* merges; covers, replies and mails that are no patch */
 	guint messages;		/* lint_run_mails: the messages read */
 	guint not_mail;		/* of those, the ones that are no mail (a warning each) */
