@@ -1,7 +1,9 @@
 #!/bin/sh
 # trailer lint --series counts the cover it checks: its summary says "in
 # the cover and N commits", as bench check does (issue 10, item 34: all
-# errors in the cover ended "... in 2 commits"); --json says "cover".
+# errors in the cover ended "... in 2 commits"); --json says "cover".  And
+# the claim forms bench check's --help lists are those lint checks: an
+# amount, a quoted kv line of the data.
 . "$(dirname "$0")/lib.sh"
 . "$TEST_SRC/lib-series.sh"
 . "$TEST_SRC/lib-lint.sh"
@@ -70,6 +72,26 @@ test_expect_success 'REVS and mails have no cover count' '
 	quill trailer lint --json HEAD >j && test "$(jget j "d[\"cover\"]")" = false &&
 	git format-patch -q --cover-letter -2 --stdout HEAD >../box &&
 	quill trailer lint ../box --json >j && test "$(jget j "d[\"cover\"], d[\"skipped\"]")" = "[false, 1]"
+'
+
+test_expect_success 'the claim forms bench check --help lists: amounts, quoted kv lines' '
+	cd repo &&
+	quill bench check --help >help &&
+	tr "\n" " " <help | grep -q "Net code reduction of 1745 bytes" &&
+	tr "\n" " " <help | grep -q "saves 64 bytes" &&
+	tr "\n" " " <help | grep -q "Total time: 12.39 seconds" &&
+	printf "text: 1800 bytes\n" >size-base.kv && printf "text: 1736 bytes\n" >size-patched.kv &&
+	quill bench add size size-base.kv --role base --format kv >/dev/null &&
+	quill bench add size size-patched.kv --role patched --format kv >/dev/null &&
+	printf "Total time: 12.931696 seconds\n" >t-base.kv && printf "Total time: 12.391696 seconds\n" >t-patched.kv &&
+	quill bench add total t-base.kv --role base --format kv >/dev/null &&
+	quill bench add total t-patched.kv --role patched --format kv >/dev/null &&
+	rm -f *.kv &&
+	printf "zone: smaller\n\nThis saves 64 bytes; a net code reduction of 1745 bytes\nwould be more.  Quoted:\n\n  Total time: 12.39 seconds\n" |
+		quill series edit-cover -F - >/dev/null &&
+	quill bench check --json >j; test $? -le 1 &&
+	jget j "[(c[\"text\"], c[\"verdict\"]) for c in d[\"claims\"]]" >claims &&
+	grep -q "64 bytes" claims && grep -q "1745 bytes" claims && grep -q "Total time: 12.39 seconds" claims
 '
 
 test_done
