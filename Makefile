@@ -132,7 +132,7 @@ FUZZ_LIB := lib/mail/mbox.c lib/mail/message.c lib/mail/message-body.c lib/mail/
 	lib/bench/objsize.c lib/bench/objsize-diff.c lib/bench/objsize-json.c lib/bench/objsize-render.c \
 	lib/core/file.c
 # the policy loader reads the built-in trailers.conf through lib/resource
-FUZZ_LIB_policy := lib/lint/policy.c lib/core/resource.c build/embedded.c
+FUZZ_LIB_policy := lib/lint/policy.c lib/lint/policy-lines.c lib/core/resource.c build/embedded.c
 FUZZ_CFLAGS := -std=gnu11 -g -O1 -fno-omit-frame-pointer -D_GNU_SOURCE \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -Ilib -Itests/fuzz
 FUZZ_BIN := $(FUZZ_TARGETS:%=build/fuzz/fuzz-%)

@@ -117,8 +117,8 @@ static int check(struct ctx *ctx, const struct series *s, int version)
 	GError *e = NULL;
 	int rc;
 
-	if (!policy_load_standard(policy, ctx->res, ctx->repo, NULL, &e) ||
-	    !lint_exceptions_load(&ig, ctx->repo, NULL, &e)) {
+	if (!policy_load_standard(policy, ctx->res, ctx->repo, NULL, warn_print, NULL, &e) ||
+	    !lint_exceptions_load(&ig, ctx->repo, NULL, warn_print, NULL, &e)) {
 		rc = fail(e);
 		goto out;
 	}
@@ -141,12 +141,14 @@ out:
 static const char help[] =
 	"Finds the numbers the cover letter and the commit messages of a version quote\n"
 	"about its results ('from 244.28 ms to 215.55 ms', '244.28 -> 215.55 ms', 'reduced\n"
-	"by 2.49%', '11% faster', '1.5x faster') and checks them against the benchmarks\n"
-	"attached to that version (quill bench add/run, and bench size --attach, whose\n"
-	"total, text, data, bss and dec count in bytes).  A number says what it prints:\n"
-	"244.28 is 244.28 +- 0.005, 11% is 11 +- 0.5 (after 'about': one unit of the\n"
-	"last digit).  The cover is checked against every benchmark, a commit against\n"
-	"its own and those of the series as a whole.\n"
+	"by 2.49%', '11% faster', '1.5x faster'; amounts, 'Net code reduction of 1745\n"
+	"bytes', 'saves 64 bytes', checked against the difference; and a quoted line of\n"
+	"the data, 'Total time: 12.39 seconds', against that metric) and checks them\n"
+	"against the benchmarks attached to that version (quill bench add/run, and bench\n"
+	"size --attach, whose total, text, data, bss and dec count in bytes).  A number\n"
+	"says what it prints: 244.28 is 244.28 +- 0.005, 11% is 11 +- 0.5 (after 'about':\n"
+	"one unit of the last digit).  The cover is checked against every benchmark, a\n"
+	"commit against its own and those of the series as a whole.\n"
 	"\n"
 	"One line per finding, 'cover:LINE: ...' or 'COMMIT:LINE: SEVERITY: RULE: message',\n"
 	"then a summary line:\n"

@@ -19,34 +19,50 @@ static void rules_view(struct ctx *ctx, const json_t *report)
 
 	(void)ctx;
 	json_array_foreach(json_object_get(report, "rules"), i, r) {
-		const char *needs = json_string_value(json_object_get(r, "needs"));
+		const char *why = json_string_value(json_object_get(r, "why"));
 
 		printf("%-24s %-8s %s%s%s%s\n", json_string_value(json_object_get(r, "rule")),
 		       json_string_value(json_object_get(r, "severity")),
-		       json_string_value(json_object_get(r, "summary")), needs ? " (needs " : "",
-		       needs ? needs : "", needs ? ")" : "");
+		       json_string_value(json_object_get(r, "summary")), why ? " (" : "",
+		       why ? why : "", why ? ")" : "");
 	}
 }
 
-/* --list-rules: {"rules": [{"rule", "severity" (in force), "default",
- * "needs", "summary"}]}. */
-static int list_rules(struct ctx *ctx, const struct lint *l)
+/* Why a rule of severity s in the policy that lacks `lacks` (lint.h's
+ * lint_rule_lacks) does not run; NULL when it runs. */
+static const char *why_not(enum policy_severity s, unsigned lacks)
+{
+	return s == POLICY_OFF ? "off in the policy"
+	       : lacks & LINT_NEEDS_REVIEW ? "needs the review history"
+	       : lacks & LINT_NEEDS_BENCH ? "needs --series (benchmarks)"
+	       : lacks & LINT_NEEDS_REPO ? "needs a repository"
+	       : lacks & LINT_SET ? "needs several mails" : NULL;
+}
+
+/* --list-rules: {"rules": [{"rule", "severity" (in force for this run:
+ * "off" when it does not run), "policy" (the policy's), "default",
+ * "needs", "runs", "why" (why it does not run, or null), "summary"}]}. */
+static int list_rules(struct ctx *ctx, const struct lint *l, enum lint_run_kind kind)
 {
 	guint n;
 	const struct lint_rule *rules = lint_rules(&n);
 	json_t *a = json_array();
 
 	for (guint i = 0; i < n; i++) {
-		enum policy_severity s = lint_severity(l, &rules[i]);
+		enum policy_severity s = lint_policy_severity(l, &rules[i]);
+		const char *why = why_not(s, lint_rule_lacks(l, &rules[i], lint_run_gives(kind)));
 		const char *needs = rules[i].needs & LINT_NEEDS_BENCH ? "benchmarks: --series"
 				    : rules[i].needs & LINT_NEEDS_REVIEW ? "the review history"
 				    : rules[i].needs & LINT_NEEDS_REPO ? "a repository"
 				    : rules[i].needs & LINT_SET ? "several mails" : NULL;
 
-		json_array_append_new(a, json_pack("{s:s, s:s, s:s, s:o, s:s}", "rule", rules[i].id,
-						   "severity", policy_severity_name(s), "default",
+		json_array_append_new(a, json_pack("{s:s, s:s, s:s, s:s, s:o, s:b, s:o, s:s}",
+						   "rule", rules[i].id, "severity",
+						   policy_severity_name(why ? POLICY_OFF : s),
+						   "policy", policy_severity_name(s), "default",
 						   policy_severity_name(rules[i].severity), "needs",
-						   json_str_or_null(needs), "summary", rules[i].summary));
+						   json_str_or_null(needs), "runs", !why, "why",
+						   json_str_or_null(why), "summary", rules[i].summary));
 	}
 	emit(ctx, json_pack("{s:o}", "rules", a), rules_view);
 	return 0;
@@ -72,7 +88,8 @@ static void summary_view(struct ctx *ctx, const json_t *report)
 	g_string_append_printf(s, ", %u info", report_uint(report, "info"));
 	if (ignored)
 		g_string_append_printf(s, " (%u ignored)", ignored);
-	g_string_append(s, " in ");
+	g_string_append(s, json_is_true(json_object_get(report, "cover")) ? " in the cover and "
+									    : " in ");
 	plural(s, report_uint(report, "checked"), mails ? "mail" : "commit",
 	       mails ? "mails" : "commits");
 	if (skipped)
@@ -82,12 +99,13 @@ static void summary_view(struct ctx *ctx, const json_t *report)
 	g_string_free(s, TRUE);
 }
 
-/* {"checked", "kind", "errors", "warnings", "info", "ignored", "skipped",
- * "findings"}; exit 1 when an error is left. */
+/* {"checked", "kind", "cover", "errors", "warnings", "info", "ignored",
+ * "skipped", "findings"}; exit 1 when an error is left. */
 static int summary(struct ctx *ctx, const struct lint_run_counts *c, struct findings *fs,
 		   const char *kind)
 {
-	json_t *doc = json_pack("{s:I, s:s}", "checked", (json_int_t)c->checked, "kind", kind);
+	json_t *doc = json_pack("{s:I, s:s, s:b}", "checked", (json_int_t)c->checked, "kind", kind,
+				"cover", c->covers > 0);
 
 	findings_counts_json(doc, fs);
 	json_object_set_new(doc, "skipped", json_integer(c->skipped));
@@ -148,13 +166,19 @@ static const char help[] =
 	"                   input), read as git am reads them; no repository is needed (one\n"
 	"                   is used when there, to look up Fixes:).  Covers and replies are\n"
 	"                   not checked themselves but count for the series rules; lines are\n"
-	"                   lines of the file.  The submitter is the From: header.\n"
+	"                   lines of the file.  The submitter is the From: header.  The\n"
+	"                   series rules compare senders only where one is known:\n"
+	"                   --submitter, a Sender: header, or mails as sent (not a git\n"
+	"                   format-patch file, 'From <sha> Mon Sep 17 00:00:00 2001',\n"
+	"                   whose From: is the author).\n"
 	"  nothing          the current series (see 'quill series show'), else HEAD.\n"
 	"\n"
 	"The policy: the installed trailers.conf (beside the binary, PREFIX/share/quill or\n"
 	"built in), then the repository's .quill/trailers.conf (or trailers.conf at the\n"
 	"root of its work tree), then --policy FILE.  A bad key or value is refused with\n"
-	"FILE:LINE (exit 3).  --list-rules prints every rule with the severity in force.\n"
+	"FILE:LINE (exit 3).  The work tree's files (.quill/trailers.conf, trailers.conf,\n"
+	".quill/lint-ignore) come with it, not from you: a symbolic link among them is\n"
+	"not followed (a warning says so), and their errors quote none of their text.\n"
 	"\n"
 	"Exceptions, never in a commit message: lines 'COMMIT RULE-ID  # why' (COMMIT: 7 to\n"
 	"40 hex digits, or a <message-id> for a mail) in .quill/lint-ignore of the work tree\n"
@@ -165,14 +189,23 @@ static const char help[] =
 	"One person under two addresses is joined by the mailmap: the repository's\n"
 	"(.mailmap, mailmap.file, mailmap.blob), or --mailmap FILE instead.\n"
 	"\n"
-	"--json prints {\"checked\", \"kind\" (commits or mails), \"errors\", \"warnings\",\n"
-	"\"info\", \"ignored\", \"skipped\", \"findings\": [{\"where\", \"commit\", \"file\",\n"
+	"--list-rules prints every rule with the severity it has in the run the other\n"
+	"options ask for (REVS, --series, mails, or the current series): 'off' for one\n"
+	"that does not run, with why ('off in the policy', 'needs the review history',\n"
+	"'needs --series (benchmarks)', 'needs a repository', 'needs several mails');\n"
+	"--json: {\"rules\": [{\"rule\", \"severity\", \"policy\", \"default\", \"needs\", \"runs\",\n"
+	"\"why\", \"summary\"}]}.\n"
+	"\n"
+	"--json prints {\"checked\", \"kind\" (commits or mails), \"cover\" (true when a\n"
+	"series' cover was checked too), \"errors\", \"warnings\", \"info\", \"ignored\",\n"
+	"\"skipped\", \"findings\": [{\"where\", \"commit\", \"file\",\n"
 	"\"msgid\", \"line\", \"column\", \"severity\", \"rule\", \"message\", \"ignored\"}]}.";
 
 /* What the options and operands ask for. */
 struct request {
 	gboolean rules_only, files;
 	char *series, *range, *policy_file, *ignore_file, *mailmap_file, *submitter, **mboxes;
+	char *current;			/* the current series, when nothing was named */
 	int version;
 	char **ops;			/* the operands, nops of them */
 	int nops;
@@ -182,6 +215,7 @@ struct request {
 static void request_clear(struct request *q)
 {
 	g_free(q->series);
+	g_free(q->current);
 	g_free(q->range);
 	g_free(q->policy_file);
 	g_free(q->ignore_file);
@@ -244,22 +278,32 @@ static int lint_mails(struct ctx *ctx, struct request *q, struct lint *l,
 	return rc;
 }
 
+/* What the request runs over: mails, a series' version (--series, or,
+ * with nothing named, the current series: q->current set), else commits. */
+static enum lint_run_kind run_kind(struct ctx *ctx, struct request *q)
+{
+	if (q->files)
+		return LINT_RUN_MAILS;
+	if (!q->series && !q->range && !q->nops && ctx->repo &&
+	    series_current(&q->current, ctx->repo, NULL, NULL))
+		q->series = g_strdup(q->current);
+	return q->series ? LINT_RUN_SERIES : LINT_RUN_REVS;
+}
+
 /* A series' version, REVS, --rev-range, or (nothing) the current series,
  * else HEAD. */
 static int lint_commits(struct ctx *ctx, struct request *q, struct lint *l,
 			const struct lint_sink *sink, struct findings *fs)
 {
-	char *current = NULL, *head[1] = { (char *)"HEAD" };
+	char *head[1] = { (char *)"HEAD" };
 	struct lint_run_counts c;
 	GError *e = NULL;
 	gboolean ok;
 
-	if (!q->series && !q->range && !q->nops && series_current(&current, ctx->repo, NULL, NULL))
-		q->series = current;
 	if (q->series) {
 		struct series *s;
 
-		ok = open_series(&s, ctx, q->series == current ? NULL : q->series, &e);
+		ok = open_series(&s, ctx, q->current ? NULL : q->series, &e);
 		if (ok) {
 			ok = lint_run_series(l, ctx->repo, s, q->version, &q->sub, sink, &c, &e);
 			series_free(s);
@@ -281,21 +325,23 @@ static int lint_request(struct ctx *ctx, struct request *q)
 	git_mailmap *mm = NULL;
 	struct lint_ignore *ig = NULL;
 	struct lint *l;
+	enum lint_run_kind kind;
 	struct findings fs = { ctx, 0, 0, 0, 0, ctx->json ? json_array() : NULL };
 	struct lint_sink sink = { findings_take, NULL, &fs, warn_print, NULL };
 	GError *e = NULL;
 	int rc;
 
-	if (!policy_load_standard(policy, ctx->res, ctx->repo, q->policy_file, &e) ||
+	if (!policy_load_standard(policy, ctx->res, ctx->repo, q->policy_file, warn_print, NULL, &e) ||
 	    !ident_mailmap_load(&mm, ctx->repo, q->mailmap_file, &e) ||
-	    !lint_exceptions_load(&ig, ctx->repo, q->ignore_file, &e)) {
+	    !lint_exceptions_load(&ig, ctx->repo, q->ignore_file, warn_print, NULL, &e)) {
 		rc = fail(e);
 		goto out;
 	}
 	l = lint_new(policy, ctx->repo, mm, NULL, ig);
+	kind = run_kind(ctx, q);
 	if (q->rules_only)
-		rc = list_rules(ctx, l);
-	else if (q->files)
+		rc = list_rules(ctx, l, kind);
+	else if (kind == LINT_RUN_MAILS)
 		rc = lint_mails(ctx, q, l, &sink, &fs);
 	else
 		rc = lint_commits(ctx, q, l, &sink, &fs);

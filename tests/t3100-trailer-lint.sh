@@ -64,7 +64,7 @@ test_expect_success '--json: one document, the same findings' '
 		printf " \"message\": \"%s\", \"ignored\": false }" "$4"
 	} &&
 	{
-		printf "{ \"checked\": 2, \"kind\": \"commits\", \"errors\": 1, \"warnings\": 2," &&
+		printf "{ \"checked\": 2, \"cover\": false, \"kind\": \"commits\", \"errors\": 1, \"warnings\": 2," &&
 		printf " \"info\": 0, \"ignored\": 0, \"skipped\": 0, \"findings\": [" &&
 		f 3 warning long-line "a line of 80 characters, over 75 (wrap the text)" && printf , &&
 		f 5 error trailer-malformed "Reviewed-by: Bo Brenn has no <address>" && printf , &&
@@ -113,12 +113,12 @@ test_expect_success '--list-rules: every rule, its severity and what it needs' '
 	gerrit-change-id         error    a Gerrit Change-Id in the message
 	fixes-format             error    Fixes: not <sha> ("subject") on one line
 	fixes-sha                error    Fixes: with too few hex digits, or upper case ones
-	fixes-unknown            error    Fixes: naming no commit of the repository (needs a repository)
-	fixes-subject            warning  Fixes: with a subject that is not the commit${SQ}s (needs a repository)
+	fixes-unknown            error    Fixes: naming no commit of the repository
+	fixes-subject            warning  Fixes: with a subject that is not the commit${SQ}s
 	fixes-missing            warning  a crash report or a stable Cc but no Fixes:
 	commit-ref-format        error    a commit named in the body not as commit <12+ hex> ("subject")
-	commit-ref-unknown       warning  a commit named in the body that the repository lacks (needs a repository)
-	commit-ref-subject       warning  a commit named in the body with a subject that is not its (needs a repository)
+	commit-ref-unknown       warning  a commit named in the body that the repository lacks
+	commit-ref-subject       warning  a commit named in the body with a subject that is not its
 	long-line                warning  body lines longer than policy.maxLineLength
 	diff-in-message          error    diff text in the message
 	comment-line             warning  a line starting with ${SQ}#${SQ}, which git drops
@@ -127,16 +127,16 @@ test_expect_success '--list-rules: every rule, its severity and what it needs' '
 	invalid-utf8             warning  bytes that are not UTF-8
 	subject-format           warning  a subject over policy.maxSubjectLength, or a [PATCH] prefix in a commit
 	subject-tool             warning  a subject naming the tool that found the bug
-	series-numbering         warning  n/N missing, repeated or out of range (needs several mails)
-	series-version           warning  a patch of another version than its series (needs several mails)
-	series-submitter         warning  patches of one series from different senders (needs several mails)
+	series-numbering         off      n/N missing, repeated or out of range (needs several mails)
+	series-version           off      a patch of another version than its series (needs several mails)
+	series-submitter         off      patches of one series from different senders (needs several mails)
 	review-declined          off      a tag the named person declined on the list (needs the review history)
 	review-taken-back        off      a tag the named person took back (needs the review history)
 	review-not-given         off      a tag only its person can give that the list does not show (needs the review history)
 	review-patch-changed     off      a tag given on an earlier version of a patch that changed since (needs the review history)
-	claim-mismatch           off      a number quoted in the message that the attached benchmarks do not give (needs benchmarks: --series)
-	claim-noise              off      a change the message claims that the benchmarks say is within noise (needs benchmarks: --series)
-	claim-unmatched          off      a result quoted that no attached benchmark can check (needs benchmarks: --series)
+	claim-mismatch           off      a number quoted in the message that the attached benchmarks do not give (needs --series (benchmarks))
+	claim-noise              off      a change the message claims that the benchmarks say is within noise (needs --series (benchmarks))
+	claim-unmatched          off      a result quoted that no attached benchmark can check (needs --series (benchmarks))
 	EOF
 	test_cmp expect rules &&
 	test "$(wc -l <rules)" = 49 &&

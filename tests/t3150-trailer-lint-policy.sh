@@ -89,14 +89,23 @@ test_expect_success 'the policy order can change' '
 	test_cmp expect out
 '
 
+# The user's own --policy file is quoted in its messages; the work tree's
+# .quill/trailers.conf, which the user did not write, is not (issue 10,
+# item 3): FILE:LINE and what is wrong.
 test_expect_success 'an unknown key or a bad value: refused with FILE:LINE, exit 3' '
 	mkdir -p repo/.quill &&
-	printf "[rule \"tag-order\"]\n\tseverity = off\n[policy]\n\tcolour = red\n" >repo/.quill/trailers.conf &&
-	(cd repo && quill_fails 3 "^quill: .*/\\.quill/trailers\\.conf:4: unknown key .policy\\.colour.$" trailer lint HEAD) &&
-	printf "[rule \"tag-order\"]\n\tseverity = loud\n" >repo/.quill/trailers.conf &&
-	(cd repo && quill_fails 3 "trailers\\.conf:2: rule\\.tag-order\\.severity: .loud. is not one of error, warning, info, off" trailer lint HEAD) &&
-	printf "[rule \"no-such-rule\"]\n\tseverity = off\n" >repo/.quill/trailers.conf &&
-	(cd repo && quill_fails 3 "trailers\\.conf:2: no rule .no-such-rule." trailer lint HEAD) &&
+	printf "[rule \"tag-order\"]\n\tseverity = off\n[policy]\n\tcolour = red\n" >bad.conf &&
+	(cd repo && quill_fails 3 "^quill: \\.\\./bad\\.conf:4: unknown key .policy\\.colour.$" trailer lint --policy ../bad.conf HEAD) &&
+	cp bad.conf repo/.quill/trailers.conf &&
+	(cd repo && quill_fails 3 "^quill: .*/\\.quill/trailers\\.conf:4: unknown key$" trailer lint HEAD) &&
+	printf "[rule \"tag-order\"]\n\tseverity = loud\n" >bad.conf &&
+	(cd repo && rm .quill/trailers.conf && quill_fails 3 "bad\\.conf:2: rule\\.tag-order\\.severity: .loud. is not one of error, warning, info, off" trailer lint --policy ../bad.conf HEAD) &&
+	cp bad.conf repo/.quill/trailers.conf &&
+	(cd repo && quill_fails 3 "trailers\\.conf:2: the value is not one of error, warning, info, off$" trailer lint HEAD) &&
+	printf "[rule \"no-such-rule\"]\n\tseverity = off\n" >bad.conf &&
+	(cd repo && rm .quill/trailers.conf && quill_fails 3 "bad\\.conf:2: no rule .no-such-rule." trailer lint --policy ../bad.conf HEAD) &&
+	cp bad.conf repo/.quill/trailers.conf &&
+	(cd repo && quill_fails 3 "trailers\\.conf:2: no such rule$" trailer lint HEAD) &&
 	printf "[trailer \"Fixes\"\n" >repo/.quill/trailers.conf &&
 	(cd repo && quill_fails 3 "trailers\\.conf:1: " trailer lint HEAD) &&
 	rm -r repo/.quill &&

@@ -118,7 +118,7 @@ test_expect_success 'trailer lint --series reports the same claims' '
 	cat >expect <<-EOF &&
 	$c2:4: error: claim-mismatch: "244.31 ms -> 215.55 ms": the data says 244.28 ms -> 215.55 ms (-11.76%) in rebind
 	$c3:3: warning: claim-noise: "0.2% faster": within noise in sched: -0.20% (100.00 ms -> 99.80 ms), 95% CI of the difference -2.78 to +2.38 ms, p = 0.862
-	total: 1 error, 1 warning, 0 info in 4 commits
+	total: 1 error, 1 warning, 0 info in the cover and 4 commits
 	EOF
 	test_cmp expect lint.out &&
 	test_expect_code 1 quill trailer lint >dflt.out &&
@@ -135,7 +135,9 @@ test_expect_success 'trailer lint without a series checks no claims' '
 test_expect_success '--list-rules: the claim rules and what they need' '
 	cd r &&
 	quill trailer lint --list-rules >rules &&
-	grep -Eq "^claim-mismatch +off .*\\(needs benchmarks: --series\\)\$" rules &&
+	grep -Eq "^claim-mismatch +error +a number quoted in the message that the attached benchmarks do not give\$" rules &&
+	quill trailer lint --list-rules HEAD >rules &&
+	grep -Eq "^claim-mismatch +off .*\\(needs --series \\(benchmarks\\)\\)\$" rules &&
 	quill trailer lint --list-rules --json >rules.json &&
 	test "$(jget rules.json "[r[\"default\"] for r in d[\"rules\"] if r[\"rule\"].startswith(\"claim-\")]")" = "[\"error\", \"warning\", \"info\"]"
 '
@@ -166,7 +168,7 @@ test_expect_success '--json: the claims with their verdicts, the findings' '
 	test_cmp_json expect j &&
 	test_expect_code 1 quill trailer lint --series s --json >lj &&
 	cat >expect <<-EOF &&
-	{"checked": 4, "kind": "commits", "errors": 1, "warnings": 1, "info": 0, "ignored": 0, "skipped": 0,
+	{"checked": 4, "cover": true, "kind": "commits", "errors": 1, "warnings": 1, "info": 0, "ignored": 0, "skipped": 0,
 	 "findings": [
 	  {"where": "$(s 2)", "commit": "$(id 2)", "file": null, "msgid": null, "line": 4, "column": 18, "severity": "error", "rule": "claim-mismatch", "message": "\\"244.31 ms -> 215.55 ms\\": the data says 244.28 ms -> 215.55 ms (-11.76%) in rebind", "ignored": false},
 	  {"where": "$(s 1)", "commit": "$(id 1)", "file": null, "msgid": null, "line": 3, "column": 20, "severity": "warning", "rule": "claim-noise", "message": "\\"0.2% faster\\": within noise in sched: -0.20% (100.00 ms -> 99.80 ms), 95% CI of the difference -2.78 to +2.38 ms, p = 0.862", "ignored": false}
@@ -309,7 +311,7 @@ test_expect_success 'a benchmark file that does not read: bench check fails, tra
 	quill trailer lint --series s >out 2>err &&
 	echo "quill: warning: v$v/bench/bad.json: a benchmark needs a valid \"name\" and \"roles\"; the claims are not checked" >expect &&
 	test_cmp expect err &&
-	echo "total: 0 errors, 0 warnings, 0 info in 5 commits" >expect &&
+	echo "total: 0 errors, 0 warnings, 0 info in the cover and 5 commits" >expect &&
 	test_cmp expect out
 '
 

@@ -3,6 +3,7 @@
  * which a contributor writes (see lint.h). */
 #include "lint/lint-private.h"
 #include "core/error.h"
+#include "lint/lint-tree.h"
 
 #include <string.h>
 
@@ -120,8 +121,10 @@ out:
 	return ok;
 }
 
+/* The lines of text; `quote`: a bad line's message may quote it (not for
+ * a file of the work tree, which the user did not write). */
 static gboolean parse_text(struct lint_ignore *ig, const char *text, gsize len, const char *name,
-			   const char *who, GError **error)
+			   const char *who, gboolean quote, GError **error)
 {
 	gsize pos = 0;
 	guint line = 0;
@@ -136,9 +139,11 @@ static gboolean parse_text(struct lint_ignore *ig, const char *text, gsize len, 
 		line++;
 		pos = nl ? end + 1 : len;
 		ok = add_line(ig, l, who, &why);
-		if (!ok)
+		if (!ok && quote)
 			qerr(error, QUILL_ERROR_INPUT, "%s:%u: %s: '%s'", name, line, why,
 			     g_strstrip(orig));
+		else if (!ok)
+			qerr(error, QUILL_ERROR_INPUT, "%s:%u: %s", name, line, why);
 		g_free(l);
 		g_free(orig);
 		if (!ok)
@@ -150,7 +155,7 @@ static gboolean parse_text(struct lint_ignore *ig, const char *text, gsize len, 
 gboolean lint_ignore_parse(struct lint_ignore *ig, const char *text, gsize len, const char *name,
 			   GError **error)
 {
-	return parse_text(ig, text, len, name, NULL, error);
+	return parse_text(ig, text, len, name, NULL, TRUE, error);
 }
 
 gboolean lint_ignore_load(struct lint_ignore *ig, const char *path, gboolean optional,
@@ -172,7 +177,7 @@ gboolean lint_ignore_load(struct lint_ignore *ig, const char *path, gboolean opt
 		g_error_free(e);
 		return FALSE;
 	}
-	ok = parse_text(ig, text, len, path, NULL, error);
+	ok = parse_text(ig, text, len, path, NULL, TRUE, error);
 	g_free(text);
 	return ok;
 }
@@ -199,7 +204,7 @@ static int note_cb(const git_oid *blob_id, const git_oid *annotated, void *paylo
 	git_oid_tostr(hex, sizeof(hex), annotated);
 	name = g_strdup_printf("%s:%s", nw->ref, hex);
 	ok = parse_text(nw->ig, git_blob_rawcontent(blob), (gsize)git_blob_rawsize(blob), name, hex,
-			nw->error);
+			TRUE, nw->error);
 	g_free(name);
 	git_blob_free(blob);
 	return ok ? 0 : -1;
@@ -250,20 +255,45 @@ gboolean lint_ignore_match(const struct lint_ignore *ig, const struct lint_input
 	return FALSE;
 }
 
+/* The work tree's .quill/lint-ignore (none is no error), read with
+ * lint_tree_read. */
+static gboolean load_tree(struct lint_ignore *ig, const char *wd, warn_fn warn,
+			  void *warn_payload, GError **error)
+{
+	char *text = NULL, *path;
+	gsize len;
+	gboolean ok = TRUE;
+
+	switch (lint_tree_read(wd, ".quill/lint-ignore", &text, &len, warn, warn_payload, error)) {
+	case LINT_TREE_ERROR:
+		return FALSE;
+	case LINT_TREE_READ:
+		path = g_build_filename(wd, ".quill", "lint-ignore", NULL);
+		ok = parse_text(ig, text, len, path, NULL, FALSE, error);
+		g_free(path);
+		g_free(text);
+		return ok;
+	case LINT_TREE_OTHER:
+		/* a directory, say: refused as before, "cannot read ..." */
+		path = g_build_filename(wd, ".quill", "lint-ignore", NULL);
+		ok = lint_ignore_load(ig, path, TRUE, error);
+		g_free(path);
+		return ok;
+	default:
+		return TRUE;
+	}
+}
+
 gboolean lint_exceptions_load(struct lint_ignore **out, git_repository *repo, const char *file,
-			      GError **error)
+			      warn_fn warn, void *warn_payload, GError **error)
 {
 	struct lint_ignore *ig = lint_ignore_new();
 	gboolean ok = TRUE;
 
-	if (file) {
+	if (file)
 		ok = lint_ignore_load(ig, file, FALSE, error);
-	} else if (repo && git_repository_workdir(repo)) {
-		char *path = g_build_filename(git_repository_workdir(repo), ".quill", "lint-ignore", NULL);
-
-		ok = lint_ignore_load(ig, path, TRUE, error);
-		g_free(path);
-	}
+	else if (repo && git_repository_workdir(repo))
+		ok = load_tree(ig, git_repository_workdir(repo), warn, warn_payload, error);
 	if (ok && repo)
 		ok = lint_ignore_notes(ig, repo, LINT_NOTES_REF, error);
 	*out = ig;	/* freed by the caller either way */

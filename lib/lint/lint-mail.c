@@ -1,6 +1,6 @@
 /* lint-mail.c - one patch mail as a lint input: the commit message git am
- * would make of it (lib/mailinfo), the author and the sender, and where
- * each message line is in the file (see lint.h). */
+ * would make of it (lib/mailinfo), the author, the submitter and the
+ * sender, and where each message line is in the file (see lint.h). */
 #include "lint/lint-private.h"
 #include "core/error.h"
 #include "mail/mailinfo.h"
@@ -90,14 +90,72 @@ static void map_lines(struct lint_mail *out, const char *data, gsize len,
 	out->in.nlines = n;
 }
 
+/* "From <40 or 64 hex> Mon Sep 17 00:00:00 2001": the line git
+ * format-patch starts each patch with (a fixed date: it was never sent). */
+static gboolean format_patch_line(const char *l, gsize n)
+{
+	static const char date[] = " Mon Sep 17 00:00:00 2001";
+	gsize hex = 0;
+
+	if (n < 5 || memcmp(l, "From ", 5))
+		return FALSE;
+	while (5 + hex < n && g_ascii_isxdigit(l[5 + hex]))
+		hex++;
+	return (hex == 40 || hex == 64) && n - 5 - hex == sizeof(date) - 1 &&
+	       !memcmp(l + 5 + hex, date, sizeof(date) - 1);
+}
+
+/* "Name <addr>" of header `name` into *pname, *pemail (owned); FALSE when
+ * there is none with an address. */
+static gboolean header_person(const struct message *m, const char *name, char **pname,
+			      char **pemail)
+{
+	char *v = message_get_decoded(m, name);
+	GString *n, *e;
+
+	if (!v)
+		return FALSE;
+	n = g_string_new(NULL);
+	e = g_string_new(NULL);
+	mailinfo_parse_from(v, n, e);
+	g_free(v);
+	if (!e->len) {
+		g_string_free(n, TRUE);
+		g_string_free(e, TRUE);
+		return FALSE;
+	}
+	*pname = g_string_free(n, FALSE);
+	*pemail = g_string_free(e, FALSE);
+	return TRUE;
+}
+
+/* The sender: Sender:, else From: unless a format-patch file (lint.h). */
+static void read_sender(struct lint_mail *out, const struct message *m, const char *data,
+			gsize len, const char *from_line, gsize from_len)
+{
+	if (!from_line && len > 5 && !memcmp(data, "From ", 5)) {
+		const char *nl = memchr(data, '\n', len);
+
+		from_line = data;
+		from_len = nl ? (gsize)(nl - data) : len;
+		if (from_len && from_line[from_len - 1] == '\r')
+			from_len--;
+	}
+	if (header_person(m, "Sender", &out->sender_name, &out->sender_email))
+		return;
+	if ((from_line && format_patch_line(from_line, from_len)) || !out->submitter_email)
+		return;
+	out->sender_name = g_strdup(out->submitter_name);
+	out->sender_email = g_strdup(out->submitter_email);
+}
+
 gboolean lint_mail_read(struct lint_mail *out, const char *where, const char *data, gsize len,
-			guint first_line, GError **error)
+			const char *from_line, gsize from_len, guint first_line, GError **error)
 {
 	struct mailinfo_options o;
 	struct mailinfo_result r = { 0 };
 	struct message *m;
-	char *from, *subject, *raw_subject;
-	GString *name, *email;
+	char *subject, *raw_subject;
 
 	memset(out, 0, sizeof(*out));
 	mailinfo_options_init(&o);
@@ -111,20 +169,8 @@ gboolean lint_mail_read(struct lint_mail *out, const char *where, const char *da
 	subject = info_get(r.info, "Subject");
 	out->message = g_strdup_printf("%s\n\n%s", subject ? subject : "", r.msg->str);
 	g_free(subject);
-	from = message_get_decoded(m, "From");
-	if (from) {
-		name = g_string_new(NULL);
-		email = g_string_new(NULL);
-		mailinfo_parse_from(from, name, email);
-		if (email->len) {
-			out->submitter_name = g_string_free(name, FALSE);
-			out->submitter_email = g_string_free(email, FALSE);
-		} else {
-			g_string_free(name, TRUE);
-			g_string_free(email, TRUE);
-		}
-		g_free(from);
-	}
+	header_person(m, "From", &out->submitter_name, &out->submitter_email);
+	read_sender(out, m, data, len, from_line, from_len);
 	out->msgid = message_msgid(m);
 	raw_subject = message_get_decoded(m, "Subject");
 	subject_parse(&out->subject, raw_subject ? raw_subject : "", -1);
@@ -141,6 +187,8 @@ gboolean lint_mail_read(struct lint_mail *out, const char *where, const char *da
 	out->in.author_email = out->author_email && *out->author_email ? out->author_email : NULL;
 	out->in.submitter_name = out->submitter_name;
 	out->in.submitter_email = out->submitter_email;
+	out->in.sender_name = out->sender_name;
+	out->in.sender_email = out->sender_email;
 	out->in.subject = &out->subject;
 	map_lines(out, data, len, m, first_line);
 	message_free(m);
@@ -157,6 +205,8 @@ void lint_mail_clear(struct lint_mail *m)
 	g_free(m->author_email);
 	g_free(m->submitter_name);
 	g_free(m->submitter_email);
+	g_free(m->sender_name);
+	g_free(m->sender_email);
 	g_free(m->lines);
 	subject_clear(&m->subject);
 	memset(m, 0, sizeof(*m));

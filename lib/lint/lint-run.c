@@ -63,6 +63,11 @@ static const char *version_cover(const struct series *s, int n)
 	return n && n != s->version ? series_get_version(s, n)->cover : s->cover;
 }
 
+unsigned lint_run_gives(enum lint_run_kind kind)
+{
+	return kind == LINT_RUN_SERIES ? LINT_NEEDS_BENCH : kind == LINT_RUN_MAILS ? LINT_SET : 0;
+}
+
 /* ---- rev walks ---- */
 
 /* Every commit of the walk (freed here). */
@@ -206,6 +211,7 @@ gboolean lint_run_series(struct lint *l, git_repository *repo, const struct seri
 		in.len = strlen(cover);
 		in.cover = TRUE;
 		lint_check_text(l, &in, r.out);
+		counts->covers++;
 		flush(&r);
 	}
 	for (guint i = 0; i < patches->len; i++) {
@@ -326,7 +332,8 @@ static struct lint_mail *read_mail(struct run *r, struct mbox *mb, const struct 
 	gsize len;
 	char *data = mbox_unescape(mm->data, mm->len, mbox_get_format(mb), &len);
 	GError *e = NULL;
-	gboolean ok = lint_mail_read(lm, mm->path ? mm->path : name, data, len, line, &e);
+	gboolean ok = lint_mail_read(lm, mm->path ? mm->path : name, data, len, mm->from_line,
+				     mm->from_len, line, &e);
 
 	g_free(data);
 	if (ok)
@@ -375,8 +382,8 @@ static gboolean lint_source(struct run *r, struct mails *m, const char *name,
 		if (!(lm = read_mail(r, mb, &mm, name, line)))
 			continue;
 		if (sub && sub->email) {
-			lm->in.submitter_name = sub->name;
-			lm->in.submitter_email = sub->email;
+			lm->in.submitter_name = lm->in.sender_name = sub->name;
+			lm->in.submitter_email = lm->in.sender_email = sub->email;
 		}
 		g_ptr_array_add(m->all, lm);
 		g_ptr_array_add(m->set, &lm->in);

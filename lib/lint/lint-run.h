@@ -43,6 +43,7 @@ struct lint_sink {
 /* What a run went through (zeroed by it first). */
 struct lint_run_counts {
 	guint checked;		/* messages checked (lint_run_claims: the cover too) */
+	guint covers;		/* lint_run_series: the cover checked (1), or none (0) */
 	guint skipped;		/* merges; covers, replies and mails that are no patch */
 	guint messages;		/* lint_run_mails: the messages read */
 	guint not_mail;		/* of those, the ones that are no mail (a warning each) */
@@ -54,6 +55,18 @@ struct lint_run_counts {
 struct lint_submitter {
 	const char *name, *email;
 };
+
+/* The runs, and what each gives the rules beyond what the linter has
+ * (for lint_rule_lacks, lint.h): a series' version its benchmarks
+ * (LINT_NEEDS_BENCH), mails the rules over the set (LINT_SET), a rev walk
+ * nothing more. */
+enum lint_run_kind {
+	LINT_RUN_REVS,		/* lint_run_revs */
+	LINT_RUN_SERIES,	/* lint_run_series */
+	LINT_RUN_MAILS,		/* lint_run_mails */
+};
+
+unsigned lint_run_gives(enum lint_run_kind kind);
 
 /* The commits of REVS (rev-list's syntax, lib/git/revs.h; n of them), or,
  * when `range` is given, the commits of range as logwalk_new takes it (a

@@ -15,7 +15,7 @@ static const struct subject *msubj(gconstpointer m)
 
 static const char *msender(gconstpointer m)
 {
-	const char *e = ((const struct lint_message *)m)->in->submitter_email;
+	const char *e = ((const struct lint_message *)m)->in->sender_email;
 
 	return e ? e : "";
 }
@@ -246,8 +246,10 @@ LINT_CHECK_SET(series_submitter)
 		const struct lint_message *first;
 		char *key;
 
+		/* only where the sender is known: a format-patch file's From: is
+		 * the author, and a series may have several */
 		if (!in->subject || in->subject->reply || in->subject->total <= 0 ||
-		    !in->submitter_email)
+		    !in->sender_email)
 			continue;
 		key = g_strdup_printf("%d/%d", in->subject->version, in->subject->total);
 		first = g_hash_table_lookup(seen, key);
@@ -256,10 +258,10 @@ LINT_CHECK_SET(series_submitter)
 			continue;
 		}
 		g_free(key);
-		if (!lint_same_person(c, first->in->submitter_name, first->in->submitter_email,
-				      in->submitter_name, in->submitter_email)) {
-			char *a = lint_person_text(first->in->submitter_name, first->in->submitter_email);
-			char *b = lint_person_text(in->submitter_name, in->submitter_email);
+		if (!lint_same_person(c, first->in->sender_name, first->in->sender_email,
+				      in->sender_name, in->sender_email)) {
+			char *a = lint_person_text(first->in->sender_name, first->in->sender_email);
+			char *b = lint_person_text(in->sender_name, in->sender_email);
 
 			c->msg = msgs[i];
 			lint_report(c, 0, "sent by %s; patch %d/%d of the series came from %s", b,

@@ -437,6 +437,19 @@ enum policy_severity lint_severity(const struct lint *l, const struct lint_rule 
 	return l->sev[r - rules];
 }
 
+enum policy_severity lint_policy_severity(const struct lint *l, const struct lint_rule *r)
+{
+	return policy_severity(l->policy, r->id, r->severity);
+}
+
+unsigned lint_rule_lacks(const struct lint *l, const struct lint_rule *r, unsigned gives)
+{
+	unsigned has = gives | (l->repo ? LINT_NEEDS_REPO : 0) | (l->review ? LINT_NEEDS_REVIEW : 0) |
+		       (l->bench ? LINT_NEEDS_BENCH : 0);
+
+	return r->needs & (LINT_NEEDS_REPO | LINT_NEEDS_REVIEW | LINT_NEEDS_BENCH | LINT_SET) & ~has;
+}
+
 static void report(struct lint_ctx *c, guint line, guint column, const char *fmt, va_list ap)
 	G_GNUC_PRINTF(4, 0);
 

@@ -31,6 +31,7 @@
 #include <git2.h>
 #include <glib.h>
 
+#include "core/warn.h"
 #include "git/ident.h"
 #include "lint/policy.h"
 #include "mail/subject.h"
@@ -46,6 +47,11 @@ struct lint_input {
 	const char *msgid;		/* a mail's Message-ID without <>, or NULL */
 	const char *author_name, *author_email;		/* NULL: unknown */
 	const char *submitter_name, *submitter_email;	/* who sends it; NULL: unknown */
+	/* who sent a mail, as the rules over a set compare senders: the
+	 * --submitter given, a Sender: header, or the From: header of a mail
+	 * as sent; NULL: unknown (a git format-patch file, whose From: is the
+	 * author, a commit) */
+	const char *sender_name, *sender_email;
 	const guint *lines;		/* message line i (0-based) is line lines[i] of `where`;
 					   NULL: line i + 1 */
 	guint nlines;
@@ -202,7 +208,8 @@ void lint_ignore_free(struct lint_ignore *ig);
 
 /* Lines "COMMIT RULE-ID [# why]" (COMMIT: 7 to 40 hex digits) or
  * "<message-id> RULE-ID [# why]"; blank lines and "#" lines are skipped.
- * QUILL_ERROR_INPUT "NAME:LINE: what" for anything else or an unknown rule. */
+ * QUILL_ERROR_INPUT "NAME:LINE: what: 'LINE'" for anything else or an
+ * unknown rule (a work tree's file: "NAME:LINE: what", quoting nothing). */
 gboolean lint_ignore_parse(struct lint_ignore *ig, const char *text, gsize len, const char *name,
 			   GError **error);
 /* The same from a file; a file that does not exist is no error when
@@ -221,10 +228,12 @@ gboolean lint_ignore_match(const struct lint_ignore *ig, const struct lint_input
 #define LINT_NOTES_REF "refs/notes/quill-lint"
 
 /* The exceptions of a run: `file`, else the work tree's .quill/lint-ignore
- * (optional), and the notes on LINT_NOTES_REF (repo may be NULL: no work
- * tree, no notes).  *out is set even on failure (lint_ignore_free). */
+ * (optional; read with lint_tree_read: a symbolic link is warned about
+ * through warn, which may be NULL, and not read), and the notes on
+ * LINT_NOTES_REF (repo may be NULL: no work tree, no notes).  *out is set
+ * even on failure (lint_ignore_free). */
 gboolean lint_exceptions_load(struct lint_ignore **out, git_repository *repo, const char *file,
-			      GError **error);
+			      warn_fn warn, void *warn_payload, GError **error);
 
 /* ---- a mail as an input (lib/lint-mail.c) ---- */
 
@@ -232,6 +241,7 @@ struct lint_mail {
 	struct lint_input in;		/* its pointers point into the fields below */
 	char *where, *message, *msgid;
 	char *author_name, *author_email, *submitter_name, *submitter_email;
+	char *sender_name, *sender_email;
 	guint *lines;
 	struct subject subject;
 	gboolean is_patch;		/* a patch: "[PATCH" in the subject, or a diff below */
@@ -243,13 +253,17 @@ struct lint_mail {
  * it: the commit message is the Subject (without its [PATCH ...] part),
  * a blank line, and the body up to the "---" (lib/mailinfo); the author is
  * an in-body From: or else the From: header; the submitter is the From:
- * header.  Lines count in the file `where`, whose line `first_line` is the
- * mail's first: the subject's is the Subject: header's; a body line is
- * found in the raw body, in order (a quoted-printable or base64 line,
- * which is not there as such, takes the line of the one before).
- * QUILL_ERROR_INPUT when the data is not mail.  Free with lint_mail_clear. */
+ * header.  The sender is the Sender: header, else the From: header, unless
+ * the mail is a git format-patch file, not sent: its mbox separator
+ * `from_line` (from_len bytes; NULL: none, then data's own first line) is
+ * "From <sha> Mon Sep 17 00:00:00 2001", and its From: is the author.
+ * Lines count in the file `where`, whose line `first_line` is the mail's
+ * first: the subject's is the Subject: header's; a body line is found in
+ * the raw body, in order (a quoted-printable or base64 line, which is not
+ * there as such, takes the line of the one before).  QUILL_ERROR_INPUT
+ * when the data is not mail.  Free with lint_mail_clear. */
 gboolean lint_mail_read(struct lint_mail *out, const char *where, const char *data, gsize len,
-			guint first_line, GError **error);
+			const char *from_line, gsize from_len, guint first_line, GError **error);
 void lint_mail_clear(struct lint_mail *m);
 
 /* ---- running ---- */
@@ -271,6 +285,18 @@ void lint_restrict(struct lint *l, unsigned needs);
 /* The severity rule r has in this run (POLICY_OFF: it does not run, also
  * when the run lacks what it needs). */
 enum policy_severity lint_severity(const struct lint *l, const struct lint_rule *r);
+
+/* The severity the policy gives rule r (its default when the policy says
+ * nothing), whether or not it can run. */
+enum policy_severity lint_policy_severity(const struct lint *l, const struct lint_rule *r);
+
+/* What rule r would lack in a run that gives it `gives` (LINT_NEEDS_BENCH:
+ * benchmarks; LINT_SET: a set of mails; lint_run_gives says what each run
+ * gives) beside what l has (its repository, review provider, benchmarks):
+ * the bits of LINT_NEEDS_REPO, LINT_NEEDS_REVIEW, LINT_NEEDS_BENCH and
+ * LINT_SET in r->needs that are not met; 0 when it has all it needs.
+ * lint_restrict is not counted. */
+unsigned lint_rule_lacks(const struct lint *l, const struct lint_rule *r, unsigned gives);
 
 /* Check one message: append its findings to `out` (struct lint_finding) in
  * line order.  Returns how many were appended. */

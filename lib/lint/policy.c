@@ -1,5 +1,5 @@
 /* policy.c - trailers.conf into a struct policy (see policy.h). */
-#include "lint/policy.h"
+#include "lint/policy-private.h"
 #include "core/error.h"
 
 #include <errno.h>
@@ -148,148 +148,17 @@ enum policy_severity policy_severity(const struct policy *p, const char *id,
 	return dflt;
 }
 
-/* ---- finding the line of an entry ---- */
-
-static inline gboolean cfg_space(char c)
-{
-	return c == ' ' || c == '\t' || c == '\r';
-}
-
-/* Scan the value part of a variable line from *pos; returns TRUE when it
- * ends in a backslash continuation (the next line belongs to it). */
-static gboolean skip_value(const char *t, gsize end, gsize *pos)
-{
-	gboolean quoted = FALSE;
-	gsize i = *pos;
-
-	for (; i < end && t[i] != '\n'; i++) {
-		if (t[i] == '\\') {
-			if (i + 1 < end && t[i + 1] == '\n') {
-				*pos = i + 2;
-				return TRUE;
-			}
-			if (i + 2 < end && t[i + 1] == '\r' && t[i + 2] == '\n') {
-				*pos = i + 3;
-				return TRUE;
-			}
-			i++;
-			continue;
-		}
-		if (t[i] == '"')
-			quoted = !quoted;
-		else if (!quoted && (t[i] == '#' || t[i] == ';'))
-			break;
-	}
-	while (i < end && t[i] != '\n')
-		i++;
-	*pos = i < end ? i + 1 : i;
-	return FALSE;
-}
-
-/* Parse a section header at t[*pos] == '['; sets the current section name
- * as libgit2 reports it ("section." or "section.Sub.") into cur.  FALSE
- * when it is not one (the scan then skips the line). */
-static gboolean read_header(const char *t, gsize end, gsize *pos, GString *cur)
-{
-	gsize i = *pos + 1;
-
-	g_string_truncate(cur, 0);
-	while (i < end && t[i] != ']' && t[i] != '"' && !cfg_space(t[i]) && t[i] != '\n') {
-		/* [section.Sub]: the old form, subsection lower-cased too */
-		g_string_append_c(cur, g_ascii_tolower(t[i]));
-		i++;
-	}
-	while (i < end && cfg_space(t[i]))
-		i++;
-	if (i < end && t[i] == '"') {
-		g_string_append_c(cur, '.');
-		for (i++; i < end && t[i] != '"' && t[i] != '\n'; i++) {
-			if (t[i] == '\\' && i + 1 < end && t[i + 1] != '\n')
-				i++;
-			g_string_append_c(cur, t[i]);
-		}
-		if (i >= end || t[i] != '"')
-			return FALSE;
-		i++;
-	}
-	if (i >= end || t[i] != ']')
-		return FALSE;
-	g_string_append_c(cur, '.');
-	*pos = i + 1;
-	return TRUE;
-}
-
-/* The line of the first [include] or [includeIf ...] header, or 0. */
-static int include_line(const char *text, gsize len)
-{
-	GString *cur = g_string_new(NULL);
-	gsize pos = 0;
-	int line = 1, found = 0;
-
-	while (pos < len && !found) {
-		while (pos < len && cfg_space(text[pos]))
-			pos++;
-		if (pos < len && text[pos] == '[' && read_header(text, len, &pos, cur) &&
-		    (g_str_has_prefix(cur->str, "include.") || g_str_has_prefix(cur->str, "includeif.")))
-			found = line;
-		while (skip_value(text, len, &pos))
-			line++;
-		line++;
-	}
-	g_string_free(cur, TRUE);
-	return found;
-}
-
-int policy_locate_line(const char *text, gsize len, const char *name, guint n)
-{
-	GString *cur = g_string_new(NULL), *full = g_string_new(NULL);
-	gsize pos = 0;
-	int line = 1, found = 0;
-
-	while (pos < len && !found) {
-		int here = line;
-		gsize start;
-
-		while (pos < len && cfg_space(text[pos]))
-			pos++;
-		if (pos < len && text[pos] == '[') {
-			if (!read_header(text, len, &pos, cur)) {
-				g_string_truncate(cur, 0);
-				while (pos < len && text[pos] != '\n')
-					pos++;
-			}
-			while (pos < len && cfg_space(text[pos]))
-				pos++;
-		}
-		start = pos;
-		while (pos < len && (g_ascii_isalnum(text[pos]) || text[pos] == '-'))
-			pos++;
-		if (pos > start && cur->len) {
-			g_string_assign(full, cur->str);
-			for (gsize i = start; i < pos; i++)
-				g_string_append_c(full, g_ascii_tolower(text[i]));
-			if (!strcmp(full->str, name) && n-- == 0)
-				found = here;
-		}
-		/* the rest of the line, and the lines a continuation takes */
-		while (skip_value(text, len, &pos))
-			line++;
-		line++;
-	}
-	g_string_free(cur, TRUE);
-	g_string_free(full, TRUE);
-	return found;
-}
-
 /* ---- applying entries ---- */
 
 struct load {
 	struct policy *p;
 	const char *shown;
 	int line;
+	gboolean quote;		/* messages may quote the file (not one of a work tree) */
 };
 
-static gboolean bad(const struct load *l, GError **error, const char *fmt, ...) G_GNUC_PRINTF(3, 4);
+static gboolean bad(const struct load *l, GError **error, const char *plain, const char *fmt, ...)
+	G_GNUC_PRINTF(4, 5);
 
 /* s (owned, freed) with control characters written as \n, \t, \xNN: a
  * value quoted in a message may hold a newline, the message is one line. */
@@ -315,13 +184,16 @@ static char *one_line(char *s)
 	return g_string_free(o, FALSE);
 }
 
-static gboolean bad(const struct load *l, GError **error, const char *fmt, ...)
+/* "NAME:LINE: what": fmt and its arguments, or, when the file may not be
+ * quoted, `plain`, which says what is wrong without any of its text (NULL:
+ * fmt quotes nothing). */
+static gboolean bad(const struct load *l, GError **error, const char *plain, const char *fmt, ...)
 {
 	va_list ap;
 	char *what;
 
 	va_start(ap, fmt);
-	what = one_line(g_strdup_vprintf(fmt, ap));
+	what = !l->quote && plain ? g_strdup(plain) : one_line(g_strdup_vprintf(fmt, ap));
 	va_end(ap);
 	if (l->line > 0)
 		qerr(error, QUILL_ERROR_INPUT, "%s:%d: %s", l->shown, l->line, what);
@@ -335,7 +207,7 @@ static gboolean need_value(const struct load *l, const char *name, const char *v
 			   GError **error)
 {
 	if (!value)
-		return bad(l, error, "%s: no value", name);
+		return bad(l, error, "no value", "%s: no value", name);
 	return TRUE;
 }
 
@@ -346,8 +218,13 @@ static gboolean get_int(const struct load *l, const char *name, const char *valu
 
 	if (!need_value(l, name, value, error))
 		return FALSE;
-	if (git_config_parse_int32(&v, value) < 0 || v < lo || v > hi)
-		return bad(l, error, "%s: '%s' is not a number from %d to %d", name, value, lo, hi);
+	if (git_config_parse_int32(&v, value) < 0 || v < lo || v > hi) {
+		char plain[64];
+
+		g_snprintf(plain, sizeof(plain), "the value is not a number from %d to %d", lo, hi);
+		return bad(l, error, plain, "%s: '%s' is not a number from %d to %d", name, value,
+			   lo, hi);
+	}
 	*out = v;
 	return TRUE;
 }
@@ -358,7 +235,8 @@ static gboolean get_bool(const struct load *l, const char *name, const char *val
 	int v = 1;
 
 	if (value && git_config_parse_bool(&v, value) < 0)
-		return bad(l, error, "%s: '%s' is not a boolean", name, value);
+		return bad(l, error, "the value is not a boolean", "%s: '%s' is not a boolean",
+			   name, value);
 	*out = v != 0;
 	return TRUE;
 }
@@ -378,9 +256,11 @@ static gboolean add_list(const struct load *l, const char *name, const char *val
 	}
 	for (const char *c = value; *c; c++)
 		if (g_ascii_isspace(*c) && !g_str_equal(name, "policy.fixeshint"))
-			return bad(l, error, "%s: '%s' holds a blank", name, value);
+			return bad(l, error, "the value holds a blank", "%s: '%s' holds a blank",
+				   name, value);
 	if (address && !strchr(value, '@'))
-		return bad(l, error, "%s: '%s' is not an address", name, value);
+		return bad(l, error, "the value is not an address", "%s: '%s' is not an address",
+			   name, value);
 	n = g_strv_length(*list);
 	*list = g_renew(char *, *list, n + 2);
 	(*list)[n] = g_strdup(value);
@@ -411,7 +291,8 @@ static gboolean set_order(const struct load *l, const char *name, const char *va
 		alts = g_strsplit(*t, "/", -1);
 		for (char **a = alts; *a; a++) {
 			if (!is_token(*a, strlen(*a))) {
-				gboolean r = bad(l, error, "%s: '%s' is not a trailer name", name, *a);
+				gboolean r = bad(l, error, "a name in the value is not a trailer name",
+						 "%s: '%s' is not a trailer name", name, *a);
 				g_strfreev(alts);
 				g_strfreev(tokens);
 				return r;
@@ -454,12 +335,13 @@ static gboolean apply_policy(struct load *l, const char *name, const char *var,
 		if (!need_value(l, name, value, error))
 			return FALSE;
 		if (!strchr(value, '@') || strpbrk(value, " \t<>"))
-			return bad(l, error, "%s: '%s' is not an address", name, value);
+			return bad(l, error, "the value is not an address",
+				   "%s: '%s' is not an address", name, value);
 		g_free(p->stable);
 		p->stable = g_strdup(value);
 		return TRUE;
 	}
-	return bad(l, error, "unknown key '%s'", name);
+	return bad(l, error, "unknown key", "unknown key '%s'", name);
 }
 
 static struct policy_tag *tag_get(struct policy *p, const char *sub, gsize len)
@@ -487,7 +369,8 @@ static gboolean tag_list(const struct load *l, const char *name, const char *val
 		if (!**s)
 			continue;
 		if (!is_token(*s, strlen(*s))) {
-			gboolean r = bad(l, error, "%s: '%s' is not a trailer name", name, *s);
+			gboolean r = bad(l, error, "a name in the value is not a trailer name",
+					 "%s: '%s' is not a trailer name", name, *s);
 			g_ptr_array_free(keep, TRUE);
 			g_strfreev(v);
 			return r;
@@ -507,7 +390,8 @@ static gboolean apply_trailer(struct load *l, const char *name, const char *sub,
 	struct policy_tag *t;
 
 	if (!is_token(sub, sublen))
-		return bad(l, error, "'%.*s' is not a trailer name", (int)sublen, sub);
+		return bad(l, error, "the section's name is not a trailer name",
+			   "'%.*s' is not a trailer name", (int)sublen, sub);
 	t = tag_get(l->p, sub, sublen);
 	if (!strcmp(var, "kind")) {
 		if (!need_value(l, name, value, error))
@@ -517,7 +401,8 @@ static gboolean apply_trailer(struct load *l, const char *name, const char *sub,
 				t->kind = (enum policy_kind)i;
 				return TRUE;
 			}
-		return bad(l, error, "%s: '%s' is not one of person, commit, url, text", name, value);
+		return bad(l, error, "the value is not one of person, commit, url, text",
+			   "%s: '%s' is not one of person, commit, url, text", name, value);
 	}
 	if (!strcmp(var, "ownword"))
 		return get_bool(l, name, value, &t->own_word, error);
@@ -527,7 +412,8 @@ static gboolean apply_trailer(struct load *l, const char *name, const char *sub,
 		if (!need_value(l, name, value, error))
 			return FALSE;
 		if (*value && !is_token(value, strlen(value)))
-			return bad(l, error, "%s: '%s' is not a trailer name", name, value);
+			return bad(l, error, "the value is not a trailer name",
+				   "%s: '%s' is not a trailer name", name, value);
 		g_free(t->pair);
 		t->pair = *value ? g_strdup(value) : NULL;
 		return TRUE;
@@ -537,7 +423,7 @@ static gboolean apply_trailer(struct load *l, const char *name, const char *sub,
 			return FALSE;
 		return tag_list(l, name, value, &t->followed_by, error);
 	}
-	return bad(l, error, "unknown key '%s'", name);
+	return bad(l, error, "unknown key", "unknown key '%s'", name);
 }
 
 static gboolean apply_rule(struct load *l, const char *name, const char *id, gsize idlen,
@@ -550,18 +436,19 @@ static gboolean apply_rule(struct load *l, const char *name, const char *id, gsi
 	for (char **r = l->p->rule_ids; r && *r && !known; r++)
 		known = !strcmp(*r, key);
 	if (!known) {
-		bad(l, error, "no rule '%s'", key);
+		bad(l, error, "no such rule", "no rule '%s'", key);
 		g_free(key);
 		return FALSE;
 	}
 	if (strcmp(var, "severity")) {
 		g_free(key);
-		return bad(l, error, "unknown key '%s'", name);
+		return bad(l, error, "unknown key", "unknown key '%s'", name);
 	}
 	if (!need_value(l, name, value, error) || !policy_parse_severity(value, &s)) {
 		g_free(key);
 		if (value)
-			bad(l, error, "%s: '%s' is not one of error, warning, info, off", name, value);
+			bad(l, error, "the value is not one of error, warning, info, off",
+			    "%s: '%s' is not one of error, warning, info, off", name, value);
 		return FALSE;
 	}
 	g_hash_table_replace(l->p->severity, key, GINT_TO_POINTER((int)s));
@@ -575,7 +462,7 @@ static gboolean apply(struct load *l, const char *name, const char *value, GErro
 	const char *var;
 
 	if (!dot1)	/* a key before any section header */
-		return bad(l, error, "unknown key '%s'", name);
+		return bad(l, error, "unknown key", "unknown key '%s'", name);
 	var = dot2 + 1;
 	if (!strncmp(name, "policy.", 7) && dot1 == dot2)
 		return apply_policy(l, name, var, value, error);
@@ -583,63 +470,31 @@ static gboolean apply(struct load *l, const char *name, const char *value, GErro
 		return apply_trailer(l, name, dot1 + 1, (gsize)(dot2 - dot1 - 1), var, value, error);
 	if (dot1 != dot2 && !strncmp(name, "rule.", 5))
 		return apply_rule(l, name, dot1 + 1, (gsize)(dot2 - dot1 - 1), var, value, error);
-	return bad(l, error, "unknown key '%s'", name);
+	return bad(l, error, "unknown key", "unknown key '%s'", name);
 }
 
-/* Does libgit2 refuse text[0..len) as a configuration file?  (It reads
- * configuration from files only.) */
-static gboolean refused(const char *text, gsize len)
+/* Does libgit2's message quote something?  A quoted character of syntax
+ * (missing ']') is its own; any other quote may hold the file's text. */
+static gboolean quotes(const char *what)
 {
-	char *path = NULL;
-	int fd = g_file_open_tmp("quill-policy-XXXXXX", &path, NULL);
-	git_config *cfg = NULL;
-	gboolean no = FALSE;
-
-	if (fd < 0)
-		return FALSE;
-	close(fd);
-	if (g_file_set_contents(path, text, (gssize)len, NULL))
-		no = git_config_new(&cfg) == 0 &&
-		     git_config_add_file_ondisk(cfg, path, GIT_CONFIG_LEVEL_APP, NULL, 0) < 0;
-	git_config_free(cfg);
-	unlink(path);
-	g_free(path);
-	return no;
-}
-
-/* The line at which libgit2 refuses text: the fewest first lines of it
- * that it refuses, found by halving (it reads line by line, so once it
- * refuses some lines it refuses every longer run of them; a value
- * continued past the end is no fault).  0 when it takes all of them. */
-static guint refused_line(const char *text, gsize len)
-{
-	GArray *ends = g_array_new(FALSE, FALSE, sizeof(gsize));
-	guint lo = 1, hi;
-
-	for (gsize i = 0; i < len; i++)
-		if (text[i] == '\n' || i + 1 == len) {
-			gsize end = i + 1;
-
-			g_array_append_val(ends, end);
-		}
-	hi = ends->len + 1;
-	while (lo < hi) {
-		guint mid = lo + (hi - lo) / 2;
-
-		if (refused(text, g_array_index(ends, gsize, mid - 1)))
-			hi = mid;
-		else
-			lo = mid + 1;
+	for (const char *c = what; *c; c++) {
+		if (*c == '"' || *c == '`')
+			return TRUE;
+		if (*c != '\'')
+			continue;
+		if (!c[1] || g_ascii_isalnum(c[1]) || c[2] != '\'')
+			return TRUE;
+		c += 2;
 	}
-	hi = ends->len;
-	g_array_free(ends, TRUE);
-	return lo <= hi ? lo : 0;
+	return FALSE;
 }
 
 /* libgit2 refused the file `path` (text[0..len)): "SHOWN:LINE: what", what
  * being its message without its "failed to parse config file: " and its
- * " (in PATH:..." (the line is found by refused_line). */
-static gboolean parse_failure(const char *path, const char *shown, const char *text, gsize len,
+ * " (in PATH:..." (the line is found by policy_refused_line).  Its
+ * messages are fixed words, but one that quotes (a name in '...') is not
+ * passed on from a file that may not be quoted. */
+static gboolean parse_failure(const struct load *l, const char *path, const char *text, gsize len,
 			      GError **error)
 {
 	static const char lead[] = "failed to parse config file: ";
@@ -648,50 +503,44 @@ static gboolean parse_failure(const char *path, const char *shown, const char *t
 	char *suffix = g_strdup_printf(" (in %s:", path);
 	char *what = g_str_has_prefix(msg, lead) ? msg + strlen(lead) : msg;
 	char *at = g_strrstr(what, suffix);
-	guint line = refused_line(text, len);
+	guint line = policy_refused_line(text, len);
 
 	if (at)
 		*at = '\0';
+	if (!l->quote && quotes(what))
+		what = (char *)"not git-config syntax";
 	if (line > 0)
-		qerr(error, QUILL_ERROR_INPUT, "%s:%u: %s", shown, line, what);
+		qerr(error, QUILL_ERROR_INPUT, "%s:%u: %s", l->shown, line, what);
 	else
-		qerr(error, QUILL_ERROR_INPUT, "%s: %s", shown, what);
+		qerr(error, QUILL_ERROR_INPUT, "%s: %s", l->shown, what);
 	g_free(suffix);
 	g_free(msg);
 	return FALSE;
 }
 
-gboolean policy_load_file(struct policy *p, const char *path, const char *shown_as,
-			  GError **error)
+/* Apply text[0..len), which is the file `path` (for libgit2), over p. */
+static gboolean load(struct load *l, const char *path, const char *text, gsize len,
+		     GError **error)
 {
-	struct load l = { p, shown_as ? shown_as : path, 0 };
 	git_config *cfg = NULL;
 	git_config_iterator *it = NULL;
 	git_config_entry *e;
 	GHashTable *seen = NULL;
-	char *text = NULL;
-	gsize len = 0;
-	GError *ge = NULL;
 	gboolean ok = FALSE;
 	int rc;
 
-	if (!g_file_get_contents(path, &text, &len, &ge)) {
-		qerr(error, QUILL_ERROR_INPUT, "cannot read %s: %s", l.shown, ge->message);
-		g_error_free(ge);
-		return FALSE;
-	}
 	/* libgit2 would follow an include before we see its key */
-	if ((l.line = include_line(text, len))) {
-		bad(&l, error, "includes are not allowed in a policy file");
+	if ((l->line = policy_include_line(text, len))) {
+		bad(l, error, NULL, "includes are not allowed in a policy file");
 		goto out;
 	}
 	if (git_config_new(&cfg) < 0 ||
 	    git_config_add_file_ondisk(cfg, path, GIT_CONFIG_LEVEL_APP, NULL, 0) < 0) {
-		parse_failure(path, l.shown, text, len, error);
+		parse_failure(l, path, text, len, error);
 		goto out;
 	}
 	if ((rc = git_config_iterator_new(&it, cfg)) < 0) {
-		qerr_git(error, rc, "%s", l.shown);
+		qerr_git(error, rc, "%s", l->shown);
 		goto out;
 	}
 	seen = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
@@ -699,27 +548,46 @@ gboolean policy_load_file(struct policy *p, const char *path, const char *shown_
 		guint n = GPOINTER_TO_UINT(g_hash_table_lookup(seen, e->name));
 
 		g_hash_table_replace(seen, g_strdup(e->name), GUINT_TO_POINTER(n + 1));
-		l.line = e->include_depth ? 0 : policy_locate_line(text, len, e->name, n);
-		if (!apply(&l, e->name, e->value, error))
+		l->line = e->include_depth ? 0 : policy_locate_line(text, len, e->name, n);
+		if (!apply(l, e->name, e->value, error))
 			goto out;
 	}
 	if (rc != GIT_ITEROVER) {
-		qerr_git(error, rc, "%s", l.shown);
+		qerr_git(error, rc, "%s", l->shown);
 		goto out;
 	}
-	g_ptr_array_add(p->sources, g_strdup(l.shown));
+	g_ptr_array_add(l->p->sources, g_strdup(l->shown));
 	ok = TRUE;
 out:
 	if (seen)
 		g_hash_table_destroy(seen);
 	git_config_iterator_free(it);
 	git_config_free(cfg);
+	return ok;
+}
+
+gboolean policy_load_file(struct policy *p, const char *path, const char *shown_as,
+			  GError **error)
+{
+	struct load l = { p, shown_as ? shown_as : path, 0, TRUE };
+	char *text = NULL;
+	gsize len = 0;
+	GError *ge = NULL;
+	gboolean ok;
+
+	if (!g_file_get_contents(path, &text, &len, &ge)) {
+		qerr(error, QUILL_ERROR_INPUT, "cannot read %s: %s", l.shown, ge->message);
+		g_error_free(ge);
+		return FALSE;
+	}
+	ok = load(&l, path, text, len, error);
 	g_free(text);
 	return ok;
 }
 
-gboolean policy_load_data(struct policy *p, const char *data, gsize len, const char *shown_as,
-			  GError **error)
+/* data[0..len) through a private temporary file (libgit2 reads
+ * configuration only from files). */
+static gboolean load_data(struct load *l, const char *data, gsize len, GError **error)
 {
 	char *path = NULL;
 	GError *ge = NULL;
@@ -739,54 +607,24 @@ gboolean policy_load_data(struct policy *p, const char *data, gsize len, const c
 		g_free(path);
 		return FALSE;
 	}
-	ok = policy_load_file(p, path, shown_as ? shown_as : "(policy)", error);
+	ok = load(l, path, data, len, error);
 	unlink(path);
 	g_free(path);
 	return ok;
 }
 
-static gboolean same_file(const char *a, const char *b)
+gboolean policy_load_data(struct policy *p, const char *data, gsize len, const char *shown_as,
+			  GError **error)
 {
-	char *ra = realpath(a, NULL), *rb = realpath(b, NULL);
-	gboolean same = ra && rb && !strcmp(ra, rb);
+	struct load l = { p, shown_as ? shown_as : "(policy)", 0, TRUE };
 
-	free(ra);
-	free(rb);
-	return same;
+	return load_data(&l, data, len, error);
 }
 
-gboolean policy_load_standard(struct policy *p, const struct resources *res,
-			      git_repository *repo, const char *extra, GError **error)
+gboolean policy_load_unquoted(struct policy *p, const char *data, gsize len,
+			      const char *shown_as, GError **error)
 {
-	char *where = NULL;
-	GBytes *b = resources_load(res, "trailers.conf", &where, error);
-	const char *wd = repo ? git_repository_workdir(repo) : NULL;
-	gboolean ok;
+	struct load l = { p, shown_as, 0, FALSE };
 
-	if (!b)
-		return FALSE;
-	if (strcmp(where, "(built-in)")) {
-		ok = policy_load_file(p, where, NULL, error);
-	} else {
-		gsize n;
-		const char *d = g_bytes_get_data(b, &n);
-		ok = policy_load_data(p, d, n, "(built-in trailers.conf)", error);
-	}
-	g_bytes_unref(b);
-	if (ok && wd) {
-		char *own = g_build_filename(wd, ".quill", "trailers.conf", NULL);
-		char *root = g_build_filename(wd, "trailers.conf", NULL);
-		const char *pick = g_file_test(own, G_FILE_TEST_IS_REGULAR) ? own
-				   : g_file_test(root, G_FILE_TEST_IS_REGULAR) ? root : NULL;
-
-		/* the installed default may be this very file (quill's own tree) */
-		if (pick && !same_file(pick, where))
-			ok = policy_load_file(p, pick, NULL, error);
-		g_free(own);
-		g_free(root);
-	}
-	if (ok && extra)
-		ok = policy_load_file(p, extra, NULL, error);
-	g_free(where);
-	return ok;
+	return load_data(&l, data, len, error);
 }

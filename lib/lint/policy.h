@@ -5,8 +5,10 @@
  * Files are applied in order, each over what the earlier ones set: the
  * installed default (or the copy built into the binary), then the
  * repository's own .quill/trailers.conf (or trailers.conf at the root of its
- * work tree).  The keys (every other key, and every bad value, is refused
- * with FILE:LINE, QUILL_ERROR_INPUT):
+ * work tree; never through a symbolic link, lint-tree.h).  The keys (every
+ * other key, and every bad value, is refused with FILE:LINE,
+ * QUILL_ERROR_INPUT; the message quotes the key or value, except for a
+ * file of the work tree, whose message says only what is wrong):
  *
  *   [policy]
  *     order = Fixes Reported-by ... Co-developed-by/Signed-off-by ... Link
@@ -41,7 +43,8 @@
  * entries are walked in file order (libgit2 keeps it) and the line of the
  * n-th entry named K is found by a small scan of the file that follows
  * section headers, comments, quotes and backslash continuations
- * (policy_locate_line).  Includes ([include], [includeIf]) are refused.
+ * (policy_locate_line, policy-lines.c).  Includes ([include], [includeIf])
+ * are refused.
  */
 #ifndef QUILL_POLICY_H
 #define QUILL_POLICY_H
@@ -50,6 +53,7 @@
 #include <glib.h>
 
 #include "core/resource.h"
+#include "core/warn.h"
 
 enum policy_severity {	/* ordered: a higher value is graver */
 	POLICY_OFF = 0,
@@ -105,12 +109,23 @@ gboolean policy_load_file(struct policy *p, const char *path, const char *shown_
 gboolean policy_load_data(struct policy *p, const char *data, gsize len, const char *shown_as,
 			  GError **error);
 
-/* The policy in force: trailers.conf from res (beside the binary,
- * PREFIX/share/quill, or built in), then, when repo has a work tree, its
- * .quill/trailers.conf or else trailers.conf at its root, then `extra`
- * (a file given on the command line; may be NULL). */
+/* The same for the text of a file the user did not write (one of a work
+ * tree, read by lint_tree_read): messages are "NAME:LINE: what is wrong"
+ * and quote none of the text (a key, a value, libgit2's words when they
+ * quote). */
+gboolean policy_load_unquoted(struct policy *p, const char *data, gsize len,
+			      const char *shown_as, GError **error);
+
+/* The policy in force (policy-standard.c): trailers.conf from res (beside
+ * the binary, PREFIX/share/quill, or built in), then, when repo has a work
+ * tree, its .quill/trailers.conf or else trailers.conf at its root (each
+ * read with lint_tree_read: a symbolic link is warned about through warn,
+ * which may be NULL, and not read; then the next one is looked for), then
+ * `extra` (a file given on the command line, followed if a link; may be
+ * NULL). */
 gboolean policy_load_standard(struct policy *p, const struct resources *res,
-			      git_repository *repo, const char *extra, GError **error);
+			      git_repository *repo, const char *extra, warn_fn warn,
+			      void *warn_payload, GError **error);
 
 /* The tag spelled key[0..len) in any case, or NULL (borrowed). */
 const struct policy_tag *policy_tag(const struct policy *p, const char *key, gsize len);

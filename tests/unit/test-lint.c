@@ -5,6 +5,7 @@
  * tested on real commits and mails in t31*.sh (the claims in t4100). */
 #include "bench/bench.h"
 #include "core/error.h"
+#include "lint/lint-run.h"
 #include "lint/lint.h"
 #include "unit.h"
 
@@ -415,6 +416,52 @@ static void test_order_rules_agree(void)
 	lint_free(l);
 }
 
+/* What a rule would lack in each run (--list-rules, issue 10, item 30):
+ * the claim rules need a series' benchmarks, the set rules mails, the
+ * repository rules a repository, the review rules a provider; the
+ * severity in the policy is kept apart from whether it runs. */
+static const struct lint_rule *rule(const char *id)
+{
+	guint n;
+	const struct lint_rule *rules = lint_rules(&n);
+
+	for (guint i = 0; i < n; i++)
+		if (!strcmp(rules[i].id, id))
+			return &rules[i];
+	return NULL;
+}
+
+static void test_lacks(void)
+{
+	int calls = 0;
+	struct lint_review rv = { fake_lookup, &calls };
+	struct lint *l = lint_new(policy, NULL, NULL, NULL, NULL);
+	struct lint *with = lint_new(policy, NULL, NULL, &rv, NULL);
+	unsigned series = lint_run_gives(LINT_RUN_SERIES), mails = lint_run_gives(LINT_RUN_MAILS);
+	unsigned revs = lint_run_gives(LINT_RUN_REVS);
+
+	is_int(lint_rule_lacks(l, rule("claim-mismatch"), revs), LINT_NEEDS_BENCH,
+	       "lacks: a claim rule on commits lacks benchmarks");
+	is_int(lint_rule_lacks(l, rule("claim-mismatch"), series), 0,
+	       "lacks: a series' version gives them (LINT_TEXT is no need)");
+	is_int(lint_rule_lacks(l, rule("claim-mismatch"), mails), LINT_NEEDS_BENCH,
+	       "lacks: mails do not");
+	is_int(lint_rule_lacks(l, rule("series-numbering"), revs), LINT_SET,
+	       "lacks: a set rule on commits lacks the mails");
+	is_int(lint_rule_lacks(l, rule("series-numbering"), mails), 0, "lacks: mails give them");
+	is_int(lint_rule_lacks(l, rule("fixes-unknown"), mails), LINT_NEEDS_REPO,
+	       "lacks: no repository");
+	is_int(lint_rule_lacks(l, rule("review-declined"), series), LINT_NEEDS_REVIEW,
+	       "lacks: no review provider");
+	is_int(lint_rule_lacks(with, rule("review-declined"), revs), 0, "lacks: a provider given");
+	is_int(lint_rule_lacks(l, rule("sign-off-missing"), revs), 0, "lacks: a plain rule, nothing");
+	is_int(lint_policy_severity(l, rule("claim-mismatch")), POLICY_ERROR,
+	       "the policy's severity of a rule that cannot run");
+	is_int(lint_severity(l, rule("claim-mismatch")), POLICY_OFF, "while in this run it is off");
+	lint_free(l);
+	lint_free(with);
+}
+
 int main(void)
 {
 	const char *src = getenv("QUILL_BUILD_DIR");
@@ -429,6 +476,7 @@ int main(void)
 	}
 	test_table();
 	test_review();
+	test_lacks();
 	test_claims();
 	test_lines_and_ignores();
 	test_order_rules_agree();

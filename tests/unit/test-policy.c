@@ -129,6 +129,52 @@ static void test_refusals(void)
 		"t.conf:2: policy.order: 'Bad_tag' is not a trailer name", "bad order");
 }
 
+/* A work tree's file (policy_load_unquoted): the same refusals with
+ * FILE:LINE and what is wrong, never a key, a value or a name from it
+ * (issue 10, item 3). */
+static void unquoted(const char *text, const char *want, const char *name)
+{
+	struct policy *p = policy_new(ids);
+	GError *e = NULL;
+
+	ok(!policy_load_unquoted(p, text, strlen(text), "t.conf", &e) && e &&
+	   e->code == QUILL_ERROR_INPUT, name);
+	is_str(e ? e->message : NULL, want, name);
+	ok(e && !strstr(e->message, "SECRET"), "nothing of the file is quoted");
+	g_clear_error(&e);
+	policy_free(p);
+}
+
+static void test_unquoted(void)
+{
+	unquoted("[policy]\n\tSECRET = red\n", "t.conf:2: unknown key", "unquoted: unknown key");
+	unquoted("[http]\n\textraHeader = SECRET\n", "t.conf:2: unknown key",
+		 "unquoted: a section of git's own");
+	unquoted("[policy]\n\n\tmaxLineLength = SECRET\n",
+		 "t.conf:3: the value is not a number from 20 to 1000", "unquoted: not a number");
+	unquoted("[trailer \"Fixes\"]\n\tkind = SECRET\n",
+		 "t.conf:2: the value is not one of person, commit, url, text", "unquoted: bad kind");
+	unquoted("[rule \"SECRET\"]\n\tseverity = error\n", "t.conf:2: no such rule",
+		 "unquoted: unknown rule");
+	unquoted("[rule \"long-line\"]\n\tseverity = SECRET\n",
+		 "t.conf:2: the value is not one of error, warning, info, off", "unquoted: severity");
+	unquoted("[trailer \"Fixes\"]\n\townWord = SECRET\n",
+		 "t.conf:2: the value is not a boolean", "unquoted: boolean");
+	unquoted("[trailer \"SECRET x\"]\n\tkind = text\n",
+		 "t.conf:2: the section's name is not a trailer name", "unquoted: tag name");
+	unquoted("[policy]\n\torder = Fixes SECRET_x\n",
+		 "t.conf:2: a name in the value is not a trailer name", "unquoted: order");
+	unquoted("[policy]\n\tstableAddress = SECRET\n", "t.conf:2: the value is not an address",
+		 "unquoted: address");
+	unquoted("[policy]\n\tarchive = a SECRET\n", "t.conf:2: the value holds a blank",
+		 "unquoted: a blank");
+	unquoted("[trailer \"Fixes\"]\n\tkind\n", "t.conf:2: no value", "unquoted: no value");
+	unquoted("[policy\n\torder = A\n", "t.conf:1: missing ']' in section header",
+		 "unquoted: libgit2's fixed words pass");
+	unquoted("https://ada:SECRET@github.com\n", "t.conf:1: invalid configuration key",
+		 "unquoted: a credentials line");
+}
+
 /* The default trailers.conf names every rule with its table severity, and
  * nothing else. */
 static void test_default(void)
@@ -167,6 +213,7 @@ int main(void)
 	test_locate();
 	test_load();
 	test_refusals();
+	test_unquoted();
 	test_default();
 	git_libgit2_shutdown();
 	return done_testing();
