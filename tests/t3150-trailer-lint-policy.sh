@@ -41,7 +41,7 @@ test_expect_success 'the repository'"'"'s .quill/trailers.conf: severities and t
 	total: 0 errors, 1 warning, 0 info in 1 commit
 	EOF
 	test_cmp expect out &&
-	sed -e "s/^\\(tag-order  *\\)warning  /\\1off      /" \
+	sed -e "s/^\\(tag-order  *\\)warning  \\(.*\\)/\\1off      \\2 (off in the policy)/" \
 	    -e "s/^\\(trailer-malformed  *\\)error    /\\1warning  /" default-rules >expect &&
 	! test_cmp default-rules expect >/dev/null &&
 	(cd repo && quill trailer lint --list-rules) >rules &&
@@ -69,7 +69,7 @@ Reviewed-by: <bo@example.org>" && test_expect_code 1 quill trailer lint --policy
 test_expect_success 'trailers.conf at the root of the work tree, when there is no .quill/' '
 	mv repo/.quill/trailers.conf repo/trailers.conf &&
 	(cd repo && quill trailer lint --list-rules) >rules &&
-	sed -e "s/^\\(tag-order  *\\)warning  /\\1off      /" \
+	sed -e "s/^\\(tag-order  *\\)warning  \\(.*\\)/\\1off      \\2 (off in the policy)/" \
 	    -e "s/^\\(trailer-malformed  *\\)error    /\\1warning  /" default-rules >expect &&
 	test_cmp expect rules &&
 	rm repo/trailers.conf &&

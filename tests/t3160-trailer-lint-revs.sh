@@ -91,7 +91,7 @@ test_expect_success '--series NAME: the working version, the sender as submitter
 	$f1:5: info: tag-spelling: ${SQ}Signed-Off-By${SQ} is spelled Signed-off-by
 	$f2:5: error: sign-off-submitter: no Signed-off-by by the submitter, Mira Marrow <mira@example.org>, who sends it on
 	$f2:5: info: tag-spelling: ${SQ}Signed-Off-By${SQ} is spelled Signed-off-by
-	total: 2 errors, 0 warnings, 2 info in 2 commits
+	total: 2 errors, 0 warnings, 2 info in the cover and 2 commits
 	EOF
 	test_cmp expect out &&
 	(cd repo && git config quill.from "Ada Author <ada@example.org>" &&
