@@ -1,5 +1,6 @@
 /* bench-table.c - text, markdown and JSON renderings of benchmarks. */
 #include "bench/bench-table.h"
+#include "core/text.h"
 #include "bench/bench-stats.h"
 
 #include <math.h>
@@ -347,6 +348,16 @@ static const char *common(const struct bench *b, gsize field)
 	return v;
 }
 
+/* A header line of text another tool wrote (a command, a host, a subject):
+ * its control characters escaped before it is wrapped. */
+static void append_safe(GString *out, const char *line, int width)
+{
+	char *safe = text_escape(line);
+
+	append_wrapped(out, safe, width, 4);
+	g_free(safe);
+}
+
 static void text_header(GString *out, const struct bench *b, int width)
 {
 	GString *h = g_string_new(b->name);
@@ -357,7 +368,7 @@ static void text_header(GString *out, const struct bench *b, int width)
 		g_string_append_printf(h, " (for \"%s\")", b->patch->subject ? b->patch->subject : "?");
 	if (cmd)
 		g_string_append_printf(h, ": %s", cmd);
-	append_wrapped(out, h->str, width, 4);
+	append_safe(out, h->str, width);
 	if (!cmd)
 		for (guint i = 0; i < b->roles->len; i++) {
 			struct bench_role *r = g_ptr_array_index(b->roles, i);
@@ -365,26 +376,29 @@ static void text_header(GString *out, const struct bench *b, int width)
 			if (!r->command)
 				continue;
 			line = g_strdup_printf("  %s: %s", r->role, r->command);
-			append_wrapped(out, line, width, 4);
+			append_safe(out, line, width);
 			g_free(line);
 		}
 	if (host) {
 		char *line = g_strdup_printf("  measured on %s", host);
-		append_wrapped(out, line, width, 4);
+		append_safe(out, line, width);
 		g_free(line);
 	}
 	g_string_free(h, TRUE);
 }
 
-static char *md_cell(const char *s)
+static char *md_cell(const char *text)
 {
 	GString *o = g_string_new(NULL);
+	char *safe = text_escape(text);
+	const char *s = safe;
 
 	for (; *s; s++) {
 		if (*s == '|' || *s == '\\' || *s == '*' || *s == '_' || *s == '`')
 			g_string_append_c(o, '\\');
 		g_string_append_c(o, *s);
 	}
+	g_free(safe);
 	return g_string_free(o, FALSE);
 }
 
@@ -440,8 +454,11 @@ static void md_header(GString *out, const struct bench *b)
 		g_string_append_printf(out, " (for \"%s\")", subj);
 		g_free(subj);
 	}
-	if (cmd && !strchr(cmd, '`'))
-		g_string_append_printf(out, ": `%s`", cmd);
+	if (cmd && !strchr(cmd, '`')) {
+		char *safe = text_escape(cmd);
+		g_string_append_printf(out, ": `%s`", safe);
+		g_free(safe);
+	}
 	if (host) {
 		char *h = md_cell(host);
 		g_string_append_printf(out, ", measured on %s", h);
@@ -452,11 +469,13 @@ static void md_header(GString *out, const struct bench *b)
 		gboolean any = FALSE;
 		for (guint i = 0; i < b->roles->len; i++) {
 			const struct bench_role *r = g_ptr_array_index(b->roles, i);
-			char *role;
+			char *role, *cmdline;
 			if (!r->command || strchr(r->command, '`'))
 				continue;
 			role = md_cell(r->role);
-			g_string_append_printf(out, "- %s: `%s`\n", role, r->command);
+			cmdline = text_escape(r->command);
+			g_string_append_printf(out, "- %s: `%s`\n", role, cmdline);
+			g_free(cmdline);
 			g_free(role);
 			any = TRUE;
 		}

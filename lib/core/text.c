@@ -1,0 +1,42 @@
+/* text.c - text from outside made safe to show (see text.h). */
+#include "core/text.h"
+
+#include <string.h>
+
+void text_append_escaped(GString *out, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s, *run = p;
+
+	for (; *p; p++) {
+		int c1 = p[0] == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f;	/* U+0080..U+009F */
+
+		if (*p >= 0x20 && *p != 0x7f && !c1)
+			continue;
+		g_string_append_len(out, (const char *)run, (const char *)p - (const char *)run);
+		switch (*p) {
+		case '\t': g_string_append(out, "\\t"); break;
+		case '\n': g_string_append(out, "\\n"); break;
+		case '\r': g_string_append(out, "\\r"); break;
+		default:
+			if (c1) {
+				g_string_append_printf(out, "\\%03o\\%03o", p[0], p[1]);
+				p++;
+			} else {
+				g_string_append_printf(out, "\\%03o", *p);
+			}
+		}
+		run = p + 1;
+	}
+	g_string_append_len(out, (const char *)run, (const char *)p - (const char *)run);
+}
+
+char *text_escape(const char *s)
+{
+	GString *out;
+
+	if (!s)
+		return NULL;
+	out = g_string_sized_new(strlen(s));
+	text_append_escaped(out, s);
+	return g_string_free(out, FALSE);
+}
