@@ -131,6 +131,21 @@ gboolean open_series(struct series **out, struct ctx *ctx, const char *given, GE
  * error "series NAME has versions 1 to W" (2). */
 int version_arg(struct ctx *ctx, const struct series *s, int *version);
 
+/* ---- cmd/mail-common.c: the MBOX operands of mail thread and series ---- */
+struct source_mail;
+
+/* The last paragraph of their --help. */
+#define MAIL_EXIT_HELP \
+	"Exit status: 0, also when some messages were malformed (each is named in\n" \
+	"one warning); 2 when an MBOX cannot be opened; 3 when nothing in the input\n" \
+	"is mail."
+
+/* Hand every message of the MBOX operands (argv[1] .. argv[argc - 1],
+ * read in order as one mailbox, lib/net/source) to fn.  -1 when all were
+ * read, else the exit code, having said why (no operand: a usage error). */
+int mail_read_operands(struct ctx *ctx, int argc, char **argv,
+		       void (*fn)(void *payload, const struct source_mail *m), void *payload);
+
 /* A JSON array of strings (new reference). */
 json_t *strv_json(char **v);
 

@@ -33,8 +33,9 @@ static void fill(struct posting_mail *pm, unsigned need, void *payload)
 		pm->has_diff = postings_body_has_diff(it->body, it->body_len);
 }
 
-static void take(struct postings *p, const struct source_mail *it)
+static void take(void *payload, const struct source_mail *it)
 {
+	struct postings *p = payload;
 	char *subject = message_get_decoded(it->m, "Subject");
 	struct fill_ctx f = { it, NULL, NULL };
 	struct posting_mail pm = { 0 };
@@ -164,9 +165,6 @@ int cmd_mail_series(int argc, char **argv, struct ctx *ctx)
 		G_OPTION_ENTRY_NULL
 	};
 	struct postings *p;
-	struct source *src = NULL;
-	struct source_mail it;
-	GError *e = NULL;
 	int rc = opt_parse(ctx, &argc, &argv, "MBOX...",
 		"Finds the patch series posted in MBOX (an mbox file, a Maildir, one message,\n"
 		"or '-' for standard input; several are read in order as one mailbox): each\n"
@@ -188,30 +186,17 @@ int cmd_mail_series(int argc, char **argv, struct ctx *ctx)
 		"came.  A second message with a Message-ID already seen is a copy: left out,\n"
 		"with a warning.  Header blocks are parsed; bodies are only scanned for a diff\n"
 		"and a change-id: line, without MIME decoding.\n"
-		"\n"
-		"Exit status: 0, also when some messages were malformed (each is named in\n"
-		"one warning); 2 when an MBOX cannot be opened; 3 when nothing in the input\n"
-		"is mail.",
+		"\n" MAIL_EXIT_HELP,
 		entries);
 
 	if (rc >= 0)
 		return rc;
-	if (argc < 2)
-		return usage_error(ctx, "give at least one MBOX ('-' for standard input)");
 	p = postings_new(warn_print, NULL);
-	if (source_open(&src, argv + 1, argc - 1, warn_print, NULL, &e)) {
-		while (source_next(src, &it, &e))
-			take(p, &it);
-	}
-	if (e) {
-		qerr_prefix(&e, "%s", ctx->name);
-		rc = fail(e);
-	} else {
+	if ((rc = mail_read_operands(ctx, argc, argv, take, p)) < 0) {
 		postings_finish(p);
 		emit(ctx, as_json(p), print_text);
 		rc = 0;
 	}
 	postings_free(p);
-	source_free(src);
 	return rc;
 }

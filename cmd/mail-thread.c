@@ -37,8 +37,9 @@ struct state {
 	GArray *rows;		/* struct row: the report */
 };
 
-static void take(struct state *st, const struct source_mail *it)
+static void take(void *payload, const struct source_mail *it)
 {
+	struct state *st = payload;
 	struct record r;
 
 	r.subject = message_get_decoded(it->m, "Subject");
@@ -212,9 +213,6 @@ int cmd_mail_thread(int argc, char **argv, struct ctx *ctx)
 		G_OPTION_ENTRY_NULL
 	};
 	struct state st = { 0 };
-	struct source *src = NULL;
-	struct source_mail it;
-	GError *e = NULL;
 	int rc = opt_parse(ctx, &argc, &argv, "MBOX...",
 		"Threads the messages of MBOX (an mbox file, a Maildir, one message, or '-' for\n"
 		"standard input; several are read in order as one mailbox) by Message-ID,\n"
@@ -228,26 +226,14 @@ int cmd_mail_thread(int argc, char **argv, struct ctx *ctx)
 		"nomsgid.N@quill.invalid (N: its position in the input), a second message\n"
 		"with an id already seen as <id>#dup2 (#dup3, ...), each with a warning.\n"
 		"Only header blocks are read.\n"
-		"\n"
-		"Exit status: 0, also when some messages were malformed (each is named in\n"
-		"one warning); 2 when an MBOX cannot be opened; 3 when nothing in the input\n"
-		"is mail.",
+		"\n" MAIL_EXIT_HELP,
 		entries);
 
 	if (rc >= 0)
 		return rc;
-	if (argc < 2)
-		return usage_error(ctx, "give at least one MBOX ('-' for standard input)");
 	st.t = thread_new(warn_print, NULL);
 	st.records = g_array_new(FALSE, FALSE, sizeof(struct record));
-	if (source_open(&src, argv + 1, argc - 1, warn_print, NULL, &e)) {
-		while (source_next(src, &it, &e))
-			take(&st, &it);
-	}
-	if (e) {
-		qerr_prefix(&e, "%s", ctx->name);
-		rc = fail(e);
-	} else {
+	if ((rc = mail_read_operands(ctx, argc, argv, take, &st)) < 0) {
 		thread_build(st.t);
 		build_rows(&st);
 		if (ctx->json)
@@ -257,6 +243,5 @@ int cmd_mail_thread(int argc, char **argv, struct ctx *ctx)
 		rc = 0;
 	}
 	state_clear(&st);
-	source_free(src);
 	return rc;
 }

@@ -44,9 +44,10 @@ gboolean file_write_atomic(const char *path, const char *data, gssize len, GErro
 	return TRUE;
 }
 
-/* What a file that is not regular is, for the message. */
-static const char *kind_of(mode_t mode)
+const char *file_kind(mode_t mode)
 {
+	if (S_ISDIR(mode))
+		return "a directory";
 	if (S_ISFIFO(mode))
 		return "a FIFO";
 	if (S_ISCHR(mode))
@@ -70,7 +71,7 @@ static gboolean regular(const char *path, const struct stat *st, GError **error)
 	if (S_ISLNK(st->st_mode))
 		return qerr(error, QUILL_ERROR_USAGE, "%s: a symbolic link", path);
 	return qerr(error, QUILL_ERROR_USAGE, "%s: not a regular file (%s)", path,
-		    kind_of(st->st_mode));
+		    file_kind(st->st_mode));
 }
 
 static gboolean too_large(const char *path, gsize max_bytes, GError **error)
@@ -150,22 +151,6 @@ gboolean file_read_regular(const char *path, gsize max_bytes, char **data, gsize
 	*data = buf;
 	*len = size;
 	return TRUE;
-}
-
-/* What a non-regular file is, for a message. */
-static const char *file_kind(mode_t mode)
-{
-	if (S_ISLNK(mode))
-		return "a symbolic link";
-	if (S_ISDIR(mode))
-		return "a directory";
-	if (S_ISFIFO(mode))
-		return "a FIFO";
-	if (S_ISCHR(mode) || S_ISBLK(mode))
-		return "a device";
-	if (S_ISSOCK(mode))
-		return "a socket";
-	return "not a plain file";
 }
 
 int file_read_hostile(const char *path, gsize max, char **data, gsize *len, GError **error)

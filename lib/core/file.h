@@ -15,6 +15,7 @@
 #define QUILL_FILE_H
 
 #include <glib.h>
+#include <sys/types.h>
 
 /* Write len bytes (len < 0: a NUL-terminated string) to path with mode
  * 0666 & ~umask.  QUILL_ERROR_OUTSIDE naming the path on failure. */
@@ -36,6 +37,10 @@ gboolean file_write_atomic(const char *path, const char *data, gssize len, GErro
  *   QUILL_ERROR_OUTSIDE  "PATH: ..." when reading it fails. */
 gboolean file_read_regular(const char *path, gsize max_bytes, char **data, gsize *len,
 			   gboolean follow_symlink, GError **error);
+
+/* What a file that is not a regular one is, for a message: "a directory",
+ * "a FIFO", "a character device", "a symbolic link", ... (static). */
+const char *file_kind(mode_t mode);
 
 /* Read a regular file whole, for input that may be hostile (an export
  * someone sent): a symbolic link as the last component is not followed,

@@ -83,20 +83,6 @@ static gint cmp_str(gconstpointer a, gconstpointer b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* What a path that is not of the kind wanted is, for a message. */
-static const char *kind(mode_t mode)
-{
-	if (S_ISLNK(mode))
-		return "a symbolic link";
-	if (S_ISDIR(mode))
-		return "a directory";
-	if (S_ISFIFO(mode))
-		return "a FIFO";
-	if (S_ISCHR(mode) || S_ISBLK(mode))
-		return "a device";
-	return "not a plain file";
-}
-
 gboolean export_patch_files(GPtrArray **out, const char *dir, const char *sub, GError **error)
 {
 	char *path = g_build_filename(dir, sub, NULL);
@@ -112,7 +98,7 @@ gboolean export_patch_files(GPtrArray **out, const char *dir, const char *sub, G
 			ok = qerr(error, QUILL_ERROR_OUTSIDE, "cannot read %s: %s", path,
 				  g_strerror(errno));
 	} else if (!S_ISDIR(st.st_mode)) {
-		ok = qerr(error, QUILL_ERROR_INPUT, "%s: %s, not a directory", path, kind(st.st_mode));
+		ok = qerr(error, QUILL_ERROR_INPUT, "%s: %s, not a directory", path, file_kind(st.st_mode));
 	} else if (!(d = g_dir_open(path, 0, NULL))) {
 		ok = qerr(error, QUILL_ERROR_OUTSIDE, "cannot read %s: %s", path, g_strerror(errno));
 	}
@@ -126,7 +112,7 @@ gboolean export_patch_files(GPtrArray **out, const char *dir, const char *sub, G
 			ok = qerr(error, QUILL_ERROR_OUTSIDE, "cannot read %s: %s", f, g_strerror(errno));
 		else if (!S_ISREG(st.st_mode))
 			ok = qerr(error, QUILL_ERROR_INPUT, "%s: %s, not a regular file", f,
-				  kind(st.st_mode));
+				  file_kind(st.st_mode));
 		g_ptr_array_add(a, f);
 	}
 	if (d)

@@ -1,0 +1,27 @@
+/* mail-common.c - the MBOX operands of the mail commands, read through
+ * lib/net/source. */
+#include "cmd.h"
+#include "core/error.h"
+#include "net/source.h"
+
+int mail_read_operands(struct ctx *ctx, int argc, char **argv,
+		       void (*fn)(void *payload, const struct source_mail *m), void *payload)
+{
+	struct source *src = NULL;
+	struct source_mail it;
+	GError *e = NULL;
+	int rc = -1;
+
+	if (argc < 2)
+		return usage_error(ctx, "give at least one MBOX ('-' for standard input)");
+	if (source_open(&src, argv + 1, argc - 1, warn_print, NULL, &e)) {
+		while (source_next(src, &it, &e))
+			fn(payload, &it);
+	}
+	if (e) {
+		qerr_prefix(&e, "%s", ctx->name);
+		rc = fail(e);
+	}
+	source_free(src);
+	return rc;
+}
