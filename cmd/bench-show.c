@@ -118,7 +118,8 @@ static int show(struct ctx *ctx, const struct series *s, int version, const char
 	rc = ctx->json && !others ? QUILL_ERROR_NEGATIVE
 	     : failf(QUILL_ERROR_NEGATIVE, "no benchmarks attached to v%d of %s%s%s%s", version,
 		     s->name, others ? " (" : "", others ? others : "",
-		     others ? " have some: --version N)" : "");
+		     !others ? "" : strchr(others, ',') ? " have some: --version N)"
+		     : " has some: --version N)");
 	g_free(others);
 out:
 	g_ptr_array_unref(shown);

@@ -82,16 +82,16 @@ static gboolean name_roles(GPtrArray *roles, const char *role, const char *fallb
 		g_free(r->role);
 		r->role = g_strdup(names ? names[0] : fallback);
 	} else if (names && g_strv_length(names) != roles->len) {
-		ok = qerr(error, QUILL_ERROR_USAGE, "%s holds %u results but --role names %u", file,
-			  roles->len, g_strv_length(names));
+		ok = qerr(error, QUILL_ERROR_USAGE, "%s holds %u result%s but --role names %u", file,
+			  roles->len, roles->len == 1 ? "" : "s", g_strv_length(names));
 	} else {
 		for (guint i = 0; i < roles->len && ok; i++) {
 			struct bench_role *r = g_ptr_array_index(roles, i);
 			const char *n = names ? names[i] : r->command;
 			if (!n || !bench_name_valid(n))
 				ok = qerr(error, QUILL_ERROR_USAGE,
-					  "%s holds %u results; name their roles with --role A,B,... "
-					  "(in order)", file, roles->len);
+					  "%s holds %u result%s; name their roles with --role A,B,... "
+					  "(in order)", file, roles->len, roles->len == 1 ? "" : "s");
 			else {
 				g_free(r->role);
 				r->role = g_strdup(n);
