@@ -1,5 +1,6 @@
 /* bench-show.c - quill bench show: the benchmarks attached to a version of
- * a series, as text tables for mail, markdown, or the JSON of DESIGN.md. */
+ * a series, as text tables for mail, markdown, or the JSON of DESIGN.md;
+ * and its size diffs (bench size --attach), as a cover shows them. */
 #include "cmd.h"
 #include "series/attach.h"
 #include "bench/bench-table.h"
@@ -9,19 +10,21 @@
 #include <stdio.h>
 #include <string.h>
 
-/* The versions other than `version` that hold benchmarks, for a hint:
- * "v1, v3" or NULL (caller owns). */
+/* The versions other than `version` that hold benchmarks or size diffs,
+ * for a hint: "v1, v3" or NULL (caller owns). */
 static char *versions_with_benches(const struct series *s, int version)
 {
 	GString *out = g_string_new(NULL);
 
 	for (int v = 1; v <= s->version; v++) {
-		GPtrArray *b = NULL;
+		GPtrArray *b = NULL, *sizes = NULL;
 		if (v == version || !bench_load_version(&b, s->state, v, NULL))
 			continue;
-		if (b->len)
+		if (b->len || (objsize_load_version(&sizes, s->state, v, NULL) && sizes->len))
 			g_string_append_printf(out, "%sv%d", out->len ? ", " : "", v);
 		g_ptr_array_unref(b);
+		if (sizes)
+			g_ptr_array_unref(sizes);
 	}
 	return g_string_free(out, out->len == 0);
 }
@@ -67,8 +70,56 @@ void bench_view(struct ctx *ctx, const json_t *report)
 		fputs(tables, stdout);
 		g_free(tables);
 	}
+	json_array_foreach(json_object_get(report, "size_diffs"), i, file) {
+		GError *e = NULL;
+		char *note = objsize_note(file, NULL, md, &e);
+
+		if (!note) {
+			fail(e);	/* checked when loaded: not to happen */
+			continue;
+		}
+		printf("%s%s", i || benches->len ? "\n" : "", note);
+		g_free(note);
+	}
 	g_ptr_array_unref(benches);
 	(void)ctx;
+}
+
+/* The names of the benchmarks and size diffs there, for a message: "a,
+ * b" or "none" (caller owns). */
+static char *names_there(GPtrArray *benches, GPtrArray *sizes)
+{
+	GString *out = g_string_new(NULL);
+	char *names = benches->len ? bench_names_list(benches) : NULL;
+
+	if (names)
+		g_string_append(out, names);
+	g_free(names);
+	for (guint i = 0; i < sizes->len; i++)
+		g_string_append_printf(out, "%s%s", out->len ? ", " : "",
+				       json_string_value(json_object_get(g_ptr_array_index(sizes, i),
+									 "name")));
+	if (!out->len)
+		g_string_append(out, "none");
+	return g_string_free(out, FALSE);
+}
+
+/* The size diffs of `sizes` named `name` (NULL: every one), as the
+ * report's "size_diffs" (new reference), or NULL when there is none. */
+static json_t *size_list(GPtrArray *sizes, const char *name)
+{
+	json_t *list = json_array();
+
+	for (guint i = 0; i < sizes->len; i++) {
+		json_t *doc = g_ptr_array_index(sizes, i);
+
+		if (!name || !g_strcmp0(json_string_value(json_object_get(doc, "name")), name))
+			json_array_append(list, doc);
+	}
+	if (json_array_size(list))
+		return list;
+	json_decref(list);
+	return NULL;
 }
 
 /* --format and --json into ctx->json and *f.  Returns -1, else the exit
@@ -89,28 +140,37 @@ static int pick_format(struct ctx *ctx, const char *format, enum bench_table_for
 static int show(struct ctx *ctx, const struct series *s, int version, const char *name,
 		enum bench_table_format f, int width)
 {
-	GPtrArray *benches = NULL, *shown = NULL;
+	GPtrArray *benches = NULL, *shown = NULL, *sizes = NULL;
 	GError *e = NULL;
+	json_t *report, *size_diffs;
 	char *others;
 	int rc = 0;
 
 	if (!bench_load_version(&benches, s->state, version, &e))
 		return fail(e);
+	if (!objsize_load_version(&sizes, s->state, version, &e)) {
+		g_ptr_array_unref(benches);
+		return fail(e);
+	}
+	size_diffs = size_list(sizes, name);
 	shown = g_ptr_array_new();
 	for (guint i = 0; i < benches->len; i++) {
 		struct bench *b = g_ptr_array_index(benches, i);
 		if (!name || !strcmp(b->name, name))
 			g_ptr_array_add(shown, b);
 	}
-	if (name && !shown->len) {
-		char *have = bench_names_list(benches);
+	if (name && !shown->len && !size_diffs) {
+		char *have = names_there(benches, sizes);
 		rc = failf(QUILL_ERROR_USAGE, "%s: no benchmark '%s' in v%d of %s (there: %s)",
 			   ctx->name, name, version, s->name, have);
 		g_free(have);
 		goto out;
 	}
-	emit(ctx, bench_report(ctx, shown, f == BENCH_TABLE_MARKDOWN, width), bench_view);
-	if (shown->len)
+	report = bench_report(ctx, shown, f == BENCH_TABLE_MARKDOWN, width);
+	if (size_diffs)
+		json_object_set(report, "size_diffs", size_diffs);
+	emit(ctx, report, bench_view);
+	if (shown->len || size_diffs)
 		goto out;
 	/* --json said so already (an empty list), unless other versions have
 	 * some */
@@ -118,11 +178,14 @@ static int show(struct ctx *ctx, const struct series *s, int version, const char
 	rc = ctx->json && !others ? QUILL_ERROR_NEGATIVE
 	     : failf(QUILL_ERROR_NEGATIVE, "no benchmarks attached to v%d of %s%s%s%s", version,
 		     s->name, others ? " (" : "", others ? others : "",
-		     others ? " have some: --version N)" : "");
+		     !others ? "" : strchr(others, ',') ? " have some: --version N)"
+		     : " has some: --version N)");
 	g_free(others);
 out:
+	json_decref(size_diffs);
 	g_ptr_array_unref(shown);
 	g_ptr_array_unref(benches);
+	g_ptr_array_unref(sizes);
 	return rc;
 }
 
@@ -148,7 +211,10 @@ int cmd_bench_show(int argc, char **argv, struct ctx *ctx)
 			   "series: per metric the roles' n, mean, stddev, median, min and max, and\n"
 			   "each role against the first (the delta, the 95% confidence interval of\n"
 			   "the difference and Welch's p; \"within noise\" when that interval\n"
-			   "includes 0).  Text tables fit 72 columns, for a cover letter.\n"
+			   "includes 0).  Text tables fit 72 columns, for a cover letter.  A size\n"
+			   "comparison attached with bench size --attach NAME is shown as the\n"
+			   "cover's {{objsize NAME}} shows it (in JSON: \"size_diffs\", each the\n"
+			   "document bench size --json printed).\n"
 			   "Exit status 1 when there is nothing to show.",
 			   entries);
 

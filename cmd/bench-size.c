@@ -5,6 +5,7 @@
 #include "core/error.h"
 #include "bench/bench.h"
 #include "bench/objsize.h"
+#include "series/attach.h"
 #include "series/series.h"
 
 #include <stdio.h>
@@ -32,7 +33,11 @@ static const char size_help[] =
 	"the current series (or --series), as vN/bench/NAME.json in its state,\n"
 	"where a cover letter's {{objsize NAME}} shows it; the same name again\n"
 	"replaces it (not a benchmark of bench run/add).  Only then is a\n"
-	"repository needed; where it went is said on stderr.\n"
+	"repository needed; where it went is said on stderr.  bench show lists\n"
+	"it under NAME.  The mail names the two files by the last part of their\n"
+	"paths (../old/memory.o is memory.o), or by --label OLD,NEW.  With\n"
+	"--patch REV it belongs to that patch of the working version: series\n"
+	"format shows it below that patch's '---', as bench add --patch does.\n"
 	"\n"
 	"Exit status: 0; 2 for bad usage, a file that cannot be opened, no such\n"
 	"series; 3 for a file that is not ELF or is damaged (nothing is attached).";
@@ -79,12 +84,57 @@ static char *size_message(const char *name, const struct objsize_diff *diff)
 			       diff->mode == OBJSIZE_TEXT ? ", functions" : "");
 }
 
-/* Keep doc (given "name" and "date" here) as vN/bench/NAME.json of the
- * series, one state commit, then say where in doc's "attached": {"series",
- * "version", "path"}.  Returns -1, else the exit code. */
-static int attach(struct ctx *ctx, json_t *doc, const char *name, const char *series,
+/* What --attach is to keep with the comparison. */
+struct size_attach {
+	const char *name;	/* --attach NAME */
+	const char *series;	/* --series, or NULL */
+	const char *patch;	/* --patch REV, or NULL */
+	char *label[2];		/* what the mail calls OLD and NEW */
+};
+
+/* The labels of --label OLD,NEW, else the files' basenames, into a.
+ * Returns -1, else the exit code. */
+static int pick_labels(struct ctx *ctx, struct size_attach *a, const char *label,
+		       char **files)
+{
+	char **two = label ? g_strsplit(label, ",", -1) : NULL;
+	int rc = -1;
+
+	if (two && (g_strv_length(two) != 2 || !*two[0] || !*two[1]))
+		rc = usage_error(ctx, "--label takes two names, OLD,NEW");
+	for (int i = 0; i < 2 && rc < 0; i++)
+		a->label[i] = two ? g_strdup(two[i]) : g_path_get_basename(files[i]);
+	g_strfreev(two);
+	return rc;
+}
+
+/* The labels and --patch's patch put into doc: "label" in "old" and
+ * "new", "patch": {"commit", "patch_id", "subject"}. */
+static gboolean put_extras(json_t *doc, const struct size_attach *a, git_repository *repo,
+			   const struct series *s, GError **error)
+{
+	struct bench_patch *p = NULL;
+
+	json_object_set_new(json_object_get(doc, "old"), "label", json_string(a->label[0]));
+	json_object_set_new(json_object_get(doc, "new"), "label", json_string(a->label[1]));
+	if (!a->patch)
+		return TRUE;
+	if (!bench_find_patch(&p, repo, s, a->patch, error))
+		return FALSE;
+	json_object_set_new(doc, "patch", json_pack("{s:s, s:s?, s:s}", "commit", p->commit,
+						    "patch_id", p->patch_id, "subject", p->subject));
+	bench_patch_free(p);
+	return TRUE;
+}
+
+/* Keep doc (given "name", "date", the labels and the patch here) as
+ * vN/bench/NAME.json of the series, one state commit, then say where in
+ * doc's "attached": {"series", "version", "path"}.  Returns -1, else the
+ * exit code. */
+static int attach(struct ctx *ctx, json_t *doc, const struct size_attach *a,
 		  const struct objsize_diff *diff)
 {
+	const char *name = a->name;
 	git_repository *repo = NULL;
 	struct series *s = NULL;
 	GError *e = NULL;
@@ -98,12 +148,12 @@ static int attach(struct ctx *ctx, json_t *doc, const char *name, const char *se
 		return rc;
 	}
 	ctx->repo = repo;
-	if (!open_series(&s, ctx, series, &e)) {
+	if (!open_series(&s, ctx, a->series, &e)) {
 		rc = fail(e);
 		goto out;
 	}
 	path = g_strdup_printf("v%d/bench/%s.json", s->version, name);
-	if (!may_replace(s->state, path, &e))
+	if (!may_replace(s->state, path, &e) || !put_extras(doc, a, repo, s, &e))
 		goto failed;
 	date = series_now_iso(repo, NULL);
 	json_object_set_new(doc, "name", json_string(name));
@@ -164,18 +214,21 @@ static void size_view(struct ctx *ctx, const json_t *report)
 int cmd_bench_size(int argc, char **argv, struct ctx *ctx)
 {
 	gboolean split = FALSE, data = FALSE, text = FALSE;
-	char *name = NULL, *series = NULL;
+	char *name = NULL, *series = NULL, *patch = NULL, *label = NULL;
 	GOptionEntry entries[] = {
 		{ "categories", 'c', 0, G_OPTION_ARG_NONE, &split, "Three tables: functions, data, read-only data (bloat-o-meter -c)", NULL },
 		{ "data", 'd', 0, G_OPTION_ARG_NONE, &data, "Only data and read-only data (bloat-o-meter -d)", NULL },
 		{ "text", 't', 0, G_OPTION_ARG_NONE, &text, "Only functions (bloat-o-meter -t)", NULL },
 		{ "attach", 0, 0, G_OPTION_ARG_STRING, &name, "Also keep the result with the current series as vN/bench/NAME.json", "NAME" },
 		{ "series", 's', 0, G_OPTION_ARG_STRING, &series, "Attach to this series instead of the current one", "SERIES" },
+		{ "patch", 'p', 0, G_OPTION_ARG_STRING, &patch, "The comparison belongs to this patch of the series (its notes below '---')", "REV" },
+		{ "label", 0, 0, G_OPTION_ARG_STRING, &label, "What the mail calls the two files (default: the last part of their paths)", "OLD,NEW" },
 		{ "json", 0, 0, G_OPTION_ARG_NONE, &ctx->json, "Print the result as JSON (what --attach keeps)", NULL },
 		G_OPTION_ENTRY_NULL
 	};
 	struct objsize_file *old = NULL, *new = NULL;
 	struct objsize_diff *diff = NULL;
+	struct size_attach a = { 0 };
 	json_t *doc = NULL;
 	GError *e = NULL;
 	int rc = opt_parse(ctx, &argc, &argv, "OLD NEW", size_help, entries);
@@ -189,8 +242,11 @@ int cmd_bench_size(int argc, char **argv, struct ctx *ctx)
 	else if (name && !bench_name_valid(name))
 		rc = usage_error(ctx, "--attach: '%s' is not a benchmark name (1 to 64 letters, digits, '.', '_', '+', '-'; not first '.' or '-')",
 				 name);
-	else if (series && !name)
-		rc = usage_error(ctx, "--series goes with --attach");
+	else if (!name && (series || patch || label))
+		rc = usage_error(ctx, "%s goes with --attach",
+				 series ? "--series" : patch ? "--patch" : "--label");
+	else if (name && (rc = pick_labels(ctx, &a, label, argv + 1)) >= 0)
+		;
 	else if (!objsize_read(&old, argv[1], &e) || !objsize_read(&new, argv[2], &e)) {
 		qerr_prefix(&e, "%s", ctx->name);
 		rc = fail(e);
@@ -204,7 +260,10 @@ int cmd_bench_size(int argc, char **argv, struct ctx *ctx)
 	diff = objsize_compare(old, new, split ? OBJSIZE_SPLIT : data ? OBJSIZE_DATA
 					 : text ? OBJSIZE_TEXT : OBJSIZE_ALL);
 	doc = objsize_to_json(diff);
-	if (!name || (rc = attach(ctx, doc, name, series, diff)) < 0) {
+	a.name = name;
+	a.series = series;
+	a.patch = patch;
+	if (!name || (rc = attach(ctx, doc, &a, diff)) < 0) {
 		emit(ctx, doc, size_view);
 		doc = NULL;
 		rc = 0;
@@ -216,5 +275,9 @@ out:
 	objsize_file_free(new);
 	g_free(name);
 	g_free(series);
+	g_free(patch);
+	g_free(label);
+	g_free(a.label[0]);
+	g_free(a.label[1]);
 	return rc;
 }

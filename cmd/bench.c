@@ -40,34 +40,6 @@ static const char *default_role(git_repository *repo, const struct series *s)
 	return "patched";
 }
 
-/* The patch REV names among the working version's patches. */
-static gboolean find_patch(struct bench_patch **out, git_repository *repo, const struct series *s,
-			   const char *rev, GError **error)
-{
-	GPtrArray *patches = NULL;
-	git_oid oid;
-
-	*out = NULL;
-	if (!commit_resolve(&oid, repo, rev, error) ||
-	    !series_load_patches(&patches, NULL, NULL, repo, s, 0, COMMIT_WANT_DIFF, error))
-		return FALSE;
-	for (guint i = 0; i < patches->len; i++) {
-		const struct commit_patch *p = g_ptr_array_index(patches, i);
-		if (git_oid_equal(&p->oid, &oid)) {
-			*out = g_new0(struct bench_patch, 1);
-			(*out)->commit = g_strdup(git_oid_tostr_s(&oid));
-			(*out)->patch_id = *p->patch_id ? g_strdup(p->patch_id) : NULL;
-			(*out)->subject = g_strdup(p->subject);
-			break;
-		}
-	}
-	g_ptr_array_unref(patches);
-	if (!*out)
-		return qerr(error, QUILL_ERROR_USAGE, "%s is not a patch of series %s v%d", rev,
-			    s->name, s->version);
-	return TRUE;
-}
-
 /* Name the roles read: one gets `role` (or the default); several (a
  * hyperfine file of several commands) get the comma-separated names of
  * `role`, else their commands when those are names (hyperfine -n). */
@@ -82,16 +54,16 @@ static gboolean name_roles(GPtrArray *roles, const char *role, const char *fallb
 		g_free(r->role);
 		r->role = g_strdup(names ? names[0] : fallback);
 	} else if (names && g_strv_length(names) != roles->len) {
-		ok = qerr(error, QUILL_ERROR_USAGE, "%s holds %u results but --role names %u", file,
-			  roles->len, g_strv_length(names));
+		ok = qerr(error, QUILL_ERROR_USAGE, "%s holds %u result%s but --role names %u", file,
+			  roles->len, roles->len == 1 ? "" : "s", g_strv_length(names));
 	} else {
 		for (guint i = 0; i < roles->len && ok; i++) {
 			struct bench_role *r = g_ptr_array_index(roles, i);
 			const char *n = names ? names[i] : r->command;
 			if (!n || !bench_name_valid(n))
 				ok = qerr(error, QUILL_ERROR_USAGE,
-					  "%s holds %u results; name their roles with --role A,B,... "
-					  "(in order)", file, roles->len);
+					  "%s holds %u result%s; name their roles with --role A,B,... "
+					  "(in order)", file, roles->len, roles->len == 1 ? "" : "s");
 			else {
 				g_free(r->role);
 				r->role = g_strdup(n);
@@ -183,7 +155,7 @@ static int bench_attach(struct ctx *ctx, const struct bench_attach_opts *a, GPtr
 
 	if (!open_series(&s, ctx, a->series, &e) ||
 	    !name_roles(roles, a->role, default_role(ctx->repo, s), a->file, &e) ||
-	    (a->patch && !find_patch(&patch, ctx->repo, s, a->patch, &e)) ||
+	    (a->patch && !bench_find_patch(&patch, ctx->repo, s, a->patch, &e)) ||
 	    !bench_load(&b, s->state, s->version, a->name, &e))
 		goto failed;
 	if (!b)

@@ -188,7 +188,7 @@ test_expect_success 'after new-version the working version has none; --version N
 	quill bench show >out 2>err;
 	test $? = 1 &&
 	test ! -s out &&
-	echo "quill: no benchmarks attached to v2 of s (v1 have some: --version N)" >expect &&
+	echo "quill: no benchmarks attached to v2 of s (v1 has some: --version N)" >expect &&
 	test_cmp expect err &&
 	quill bench show --version 1 --json >v1.json &&
 	test_cmp all.json v1.json &&

@@ -184,7 +184,10 @@ gboolean objsize_from_json(struct objsize_diff **out, const json_t *doc, GError 
 char *objsize_format_mail(const struct objsize_diff *d);
 
 /* The same from an attached diff's JSON document; `source` names it in
- * errors.  NULL with QUILL_ERROR_INPUT when it is not such a document
+ * errors.  The size table names each file by its side's "label" (bench
+ * size --label; "old": {"file", "label", ...}), else by the last part of
+ * its "file" (the path as given: ../old/memory.o is memory.o in the
+ * mail).  NULL with QUILL_ERROR_INPUT when it is not such a document
  * (caller owns). */
 char *objsize_render_json(const json_t *doc, const char *source, GError **error);
 

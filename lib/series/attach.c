@@ -1,6 +1,8 @@
-/* attach.c - a version's benchmarks in the state tree. */
+/* attach.c - a version's benchmarks in the state tree, and the patch
+ * of the series one belongs to (--patch). */
 #include "series/attach.h"
 #include "core/error.h"
+#include "git/commit.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -133,4 +135,31 @@ char *bench_names_list(GPtrArray *benches)
 	if (!s->len)
 		g_string_append(s, "none");
 	return g_string_free(s, FALSE);
+}
+
+gboolean bench_find_patch(struct bench_patch **out, git_repository *repo, const struct series *s,
+			  const char *rev, GError **error)
+{
+	GPtrArray *patches = NULL;
+	git_oid oid;
+
+	*out = NULL;
+	if (!commit_resolve(&oid, repo, rev, error) ||
+	    !series_load_patches(&patches, NULL, NULL, repo, s, 0, COMMIT_WANT_DIFF, error))
+		return FALSE;
+	for (guint i = 0; i < patches->len; i++) {
+		const struct commit_patch *p = g_ptr_array_index(patches, i);
+		if (git_oid_equal(&p->oid, &oid)) {
+			*out = g_new0(struct bench_patch, 1);
+			(*out)->commit = g_strdup(git_oid_tostr_s(&oid));
+			(*out)->patch_id = *p->patch_id ? g_strdup(p->patch_id) : NULL;
+			(*out)->subject = g_strdup(p->subject);
+			break;
+		}
+	}
+	g_ptr_array_unref(patches);
+	if (!*out)
+		return qerr(error, QUILL_ERROR_USAGE, "%s is not a patch of series %s v%d", rev,
+			    s->name, s->version);
+	return TRUE;
 }

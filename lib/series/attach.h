@@ -55,6 +55,13 @@ void bench_store(struct state *st, int version, const struct bench *b);
  * (caller owns). */
 char *bench_names_list(GPtrArray *benches);
 
+/* The patch REV (bench run/add/size --patch) names among the working
+ * version's patches of s: its commit, stable patch-id and subject (caller
+ * owns; bench_patch_free).  QUILL_ERROR_USAGE when REV names no commit or
+ * not one of those patches ("REV is not a patch of series S vN"). */
+gboolean bench_find_patch(struct bench_patch **out, git_repository *repo, const struct series *s,
+			  const char *rev, GError **error);
+
 /* For a cover letter's {{objsize NAME}}: the size diff attached to version
  * `version` of a series as NAME (v<version>/bench/NAME.json in its state,
  * borrowed), as objsize_format_mail prints it.  NULL with
@@ -76,6 +83,28 @@ int objsize_earlier(const struct state *st, int before, const char *name);
  * files are passed over.  FALSE with QUILL_ERROR_INPUT, naming the path,
  * when a size diff does not parse. */
 gboolean objsize_benches(GPtrArray *into, const struct state *st, int version, GError **error);
+
+/* For bench show and the patch notes: every size diff attached to version
+ * n, sorted by name, each as its stored JSON document (json_t*; the array
+ * drops its references) with "name" set to the NAME of its path.  FALSE
+ * with QUILL_ERROR_INPUT, naming the path, when one does not parse (its
+ * "patch" too). */
+gboolean objsize_load_version(GPtrArray **out, const struct state *st, int version,
+			      GError **error);
+
+/* The patch a size diff belongs to (bench size --attach --patch): its
+ * "patch" {"commit", "patch_id", "subject"} as bench.h's struct
+ * bench_patch, *out NULL when it has none (the series as a whole; caller
+ * owns).  FALSE with QUILL_ERROR_INPUT when that member is malformed. */
+gboolean objsize_patch(struct bench_patch **out, const json_t *doc, GError **error);
+
+/* A size diff of objsize_load_version as bench show and a patch's notes
+ * print it: its name, ' (for "SUBJECT")' when it belongs to a patch
+ * (`subject`, else the document's), then the block {{objsize NAME}}
+ * shows; markdown: the name in bold and the block fenced.  Ends with a
+ * newline (caller owns); NULL with QUILL_ERROR_INPUT when it does not
+ * parse. */
+char *objsize_note(const json_t *doc, const char *subject, gboolean markdown, GError **error);
 
 /* bench rm NAME: benchmark or size diff NAME (v<N>/bench/NAME.json)
  * taken out of the working version of s, in one state commit ("bench: rm

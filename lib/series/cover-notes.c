@@ -1,5 +1,6 @@
 /* cover-notes.c - the patch notes of a version: the tables of the
- * benchmarks attached to one patch (bench run/add --patch), each placed at
+ * benchmarks attached to one patch (bench run/add --patch) and its size
+ * diffs (bench size --attach --patch), each placed at
  * the patch it was measured on as that patch is now: after a rebase, a
  * reword or a change the commit it names is gone from the branch, so the
  * patch is followed the way series diff pairs patches. */
@@ -167,16 +168,86 @@ static gboolean place_all(struct place *pl, GPtrArray *benches, int *at, GError 
 	return ok;
 }
 
+/* The size diffs of `version` that belong to a patch, appended to `all`
+ * as benchmarks without roles (only their name and patch, to be placed
+ * like the others); `sizes` maps each of those to its document. */
+static gboolean add_sizes(GPtrArray *all, GHashTable *sizes, const struct state *st, int version,
+			  GError **error)
+{
+	GPtrArray *docs;
+
+	if (!objsize_load_version(&docs, st, version, error))
+		return FALSE;
+	for (guint i = 0; i < docs->len; i++) {
+		json_t *doc = g_ptr_array_index(docs, i);
+		struct bench *b;
+
+		if (!json_is_object(json_object_get(doc, "patch")))
+			continue;
+		b = bench_new(json_string_value(json_object_get(doc, "name")));
+		objsize_patch(&b->patch, doc, NULL);	/* checked when loaded */
+		g_ptr_array_add(all, b);
+		g_hash_table_insert(sizes, b, json_incref(doc));
+	}
+	g_ptr_array_unref(docs);
+	return TRUE;
+}
+
+/* The notes of one patch: the tables of its benchmarks `in`, then its
+ * size diffs, without the last newline (caller owns). */
+static char *notes_of(GPtrArray *in, GHashTable *sizes, GError **error)
+{
+	GPtrArray *benches = g_ptr_array_new();
+	GString *out = g_string_new(NULL);
+	gsize n;
+
+	for (guint i = 0; i < in->len; i++)
+		if (!g_hash_table_contains(sizes, g_ptr_array_index(in, i)))
+			g_ptr_array_add(benches, g_ptr_array_index(in, i));
+	if (benches->len) {
+		char *t = bench_tables(benches, BENCH_TABLE_TEXT, BENCH_TABLE_WIDTH);
+
+		g_string_append(out, t);
+		g_free(t);
+	}
+	for (guint i = 0; i < in->len; i++) {
+		const struct bench *b = g_ptr_array_index(in, i);
+		const json_t *doc = g_hash_table_lookup(sizes, b);
+		char *t;
+
+		if (!doc)
+			continue;
+		if (!(t = objsize_note(doc, b->patch->subject, FALSE, error))) {
+			g_ptr_array_unref(benches);
+			g_string_free(out, TRUE);
+			return NULL;
+		}
+		g_string_append_printf(out, "%s%s", out->len ? "\n" : "", t);
+		g_free(t);
+	}
+	g_ptr_array_unref(benches);
+	for (n = out->len; n && out->str[n - 1] == '\n';)
+		g_string_truncate(out, --n);
+	return g_string_free(out, FALSE);
+}
+
 GPtrArray *cover_patch_notes(git_repository *repo, const struct series *s, int version,
 			     GPtrArray *patches, warn_fn warn, void *payload, GError **error)
 {
 	struct place pl = { repo, s, version, patches, NULL };
 	GPtrArray *all, *notes = NULL;
 	GPtrArray **per;
+	GHashTable *sizes;
 	int *at;
 
 	if (!bench_load_version(&all, s->state, version, error))
 		return NULL;
+	sizes = g_hash_table_new_full(NULL, NULL, NULL, (GDestroyNotify)json_decref);
+	if (!add_sizes(all, sizes, s->state, version, error)) {
+		g_hash_table_unref(sizes);
+		g_ptr_array_unref(all);
+		return NULL;
+	}
 	pl.frozen = g_hash_table_new_full(NULL, NULL, NULL, (GDestroyNotify)g_ptr_array_unref);
 	per = g_new0(GPtrArray *, patches->len ? patches->len : 1);
 	at = g_new(int, all->len ? all->len : 1);
@@ -190,8 +261,8 @@ GPtrArray *cover_patch_notes(git_repository *repo, const struct series *s, int v
 			continue;
 		if (at[i] < 0) {
 			if (warn)
-				warn(payload, "benchmark %s: its patch '%s' is not in v%d; left out",
-				     b->name, b->patch->subject ? b->patch->subject : "?", version);
+				warn(payload, "%s %s: its patch '%s' is not in v%d; left out",
+				     g_hash_table_contains(sizes, b) ? "size diff" : "benchmark", b->name, b->patch->subject ? b->patch->subject : "?", version);
 			continue;
 		}
 		/* the table names the patch as it is now */
@@ -206,12 +277,10 @@ GPtrArray *cover_patch_notes(git_repository *repo, const struct series *s, int v
 	for (guint k = 0; k < patches->len; k++) {
 		char *t = NULL;
 
-		if (per[k]) {
-			gsize n;
-
-			t = bench_tables(per[k], BENCH_TABLE_TEXT, BENCH_TABLE_WIDTH);
-			for (n = strlen(t); n && t[n - 1] == '\n';)
-				t[--n] = 0;
+		if (per[k] && !(t = notes_of(per[k], sizes, error))) {
+			g_ptr_array_unref(notes);
+			notes = NULL;
+			break;
 		}
 		g_ptr_array_add(notes, t);
 	}
@@ -222,6 +291,7 @@ out:
 	g_free(per);
 	g_free(at);
 	g_hash_table_unref(pl.frozen);
+	g_hash_table_unref(sizes);
 	g_ptr_array_unref(all);
 	return notes;
 }

@@ -86,7 +86,9 @@ gboolean cover_render(char **subject_out, char **body_out, const struct cover_in
 /* The patch notes of a version (lib/series/cover-notes.c): for each of
  * `patches` (struct commit_patch* with COMMIT_WANT_DIFF, the version's, in
  * order) the tables of the benchmarks of that version attached to it
- * (bench run/add --patch), or NULL when it has none.  A benchmark names
+ * (bench run/add --patch), then its size diffs (bench size --attach
+ * --patch, as attach.h's objsize_note prints them), or NULL when it has
+ * none.  A size diff is placed as a benchmark is.  A benchmark names
  * the commit it was measured on; it is placed at that commit, else at the
  * patch series diff pairs it with (the pairing of range_pair_patches:
  * with the patches of the frozen version that holds the commit, else with
