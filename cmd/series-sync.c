@@ -205,6 +205,17 @@ static int finish(struct ctx *ctx, struct sync_report *r)
 	return rc;
 }
 
+/* opt_parse with the description `text` followed by the exit statuses. */
+static int sync_parse(struct ctx *ctx, int *argc, char ***argv, const char *params,
+		      const char *text, const GOptionEntry *entries)
+{
+	char *desc = g_strdup_printf("%s\n\n%s", text, exit_help);
+	int rc = opt_parse(ctx, argc, argv, params, desc, entries);
+
+	g_free(desc);
+	return rc;
+}
+
 int cmd_series_push(int argc, char **argv, struct ctx *ctx)
 {
 	gboolean dry_run = FALSE;
@@ -216,15 +227,13 @@ int cmd_series_push(int argc, char **argv, struct ctx *ctx)
 	struct sync_opts o = { 0 };
 	struct sync_report *r;
 	GError *e = NULL;
-	char *desc = g_strdup_printf(
+	int rc = sync_parse(ctx, &argc, &argv, "[REMOTE] [NAME...]",
 		"Pushes refs/quill/series/NAME (every series, or the NAMEs given), its tags\n"
 		"refs/tags/quill/NAME/* and refs/notes/quill, which 'git push' leaves behind.\n"
 		"REMOTE is a remote's name, a path or a URL; default: quill.remote, else origin.\n"
 		"Never forced: a series whose state on the remote is not an ancestor of yours\n"
-		"is rejected ('fetch first') and the others still go.\n\n%s", exit_help);
-	int rc = opt_parse(ctx, &argc, &argv, "[REMOTE] [NAME...]", desc, entries);
+		"is rejected ('fetch first') and the others still go.", entries);
 
-	g_free(desc);
 	if (rc >= 0)
 		return rc;
 	o.remote = argc > 1 ? argv[1] : NULL;
@@ -244,7 +253,7 @@ int cmd_series_fetch(int argc, char **argv, struct ctx *ctx)
 	struct sync_opts o = { 0 };
 	struct sync_report *r;
 	GError *e = NULL;
-	char *desc = g_strdup_printf(
+	int rc = sync_parse(ctx, &argc, &argv, "[REMOTE]",
 		"Fetches the remote's series into refs/quill-remote/REMOTE/series/*, its notes\n"
 		"into refs/quill-remote/REMOTE/notes/quill and its tags (only the missing ones\n"
 		"are created; one that differs is reported and kept).  Then each series is\n"
@@ -252,11 +261,9 @@ int cmd_series_fetch(int argc, char **argv, struct ctx *ctx)
 		"and reported, never overwritten, if both changed.  A series' patch branch is\n"
 		"not fetched: a missing one is created from REMOTE/BRANCH when a git fetch\n"
 		"made that, else named with the git command that fetches it.\n"
-		"REMOTE is a remote's name, a path or a URL; default: quill.remote, else origin.\n\n%s",
-		exit_help);
-	int rc = opt_parse(ctx, &argc, &argv, "[REMOTE]", desc, entries);
+		"REMOTE is a remote's name, a path or a URL; default: quill.remote, else origin.",
+		entries);
 
-	g_free(desc);
 	if (rc >= 0)
 		return rc;
 	if (argc > 2)

@@ -96,6 +96,21 @@ void bench_compare(struct bench_comparison *out, const struct bench_summary *a,
 	out->significant = out->diff_lo > 0 || out->diff_hi < 0;
 }
 
+/* One step of Lentz's method for a continued fraction: d and c moved on
+ * by the term's numerator (kept off zero by `tiny`); the factor the value
+ * changes by. */
+static double lentz_step(double num, double *d, double *c, double tiny)
+{
+	*d = 1 + num * *d;
+	*c = 1 + num / *c;
+	if (fabs(*d) < tiny)
+		*d = tiny;
+	if (fabs(*c) < tiny)
+		*c = tiny;
+	*d = 1 / *d;
+	return *d * *c;
+}
+
 /* The continued fraction of I_x(a,b) (A&S 26.5.8) by the modified Lentz
  * method: f = 1/(1 + d1/(1 + d2/(1 + ...))), with
  *   d(2m+1) = -(a+m)(a+b+m) x / ((a+2m)(a+2m+1))
@@ -114,24 +129,10 @@ static double beta_fraction(double a, double b, double x)
 
 		/* the even step d(2m) */
 		num = m * (b - m) * x / ((a + m2 - 1) * (a + m2));
-		d = 1 + num * d;
-		c = 1 + num / c;
-		if (fabs(d) < tiny)
-			d = tiny;
-		if (fabs(c) < tiny)
-			c = tiny;
-		d = 1 / d;
-		f *= d * c;
+		f *= lentz_step(num, &d, &c, tiny);
 		/* the odd step d(2m+1) */
 		num = -(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1));
-		d = 1 + num * d;
-		c = 1 + num / c;
-		if (fabs(d) < tiny)
-			d = tiny;
-		if (fabs(c) < tiny)
-			c = tiny;
-		d = 1 / d;
-		delta = d * c;
+		delta = lentz_step(num, &d, &c, tiny);
 		f *= delta;
 		if (fabs(delta - 1) < eps)
 			break;

@@ -392,40 +392,48 @@ static struct logwalk *walk_alloc(void)
 	return w;
 }
 
-gboolean logwalk_new_oids(struct logwalk **out, git_repository *repo, const git_oid *tips,
-			  size_t ntips, const git_oid *bottoms, size_t nbottoms, GError **error)
+/* A walk with the repository's object database open, or NULL (error set). */
+static struct logwalk *walk_open(git_repository *repo, GError **error)
 {
 	struct logwalk *w = walk_alloc();
 	int rc;
 
-	*out = NULL;
 	if ((rc = git_repository_odb(&w->odb, repo)) < 0) {
 		qerr_git(error, rc, "cannot open the object database");
-		goto fail;
+		logwalk_free(w);
+		return NULL;
 	}
-	if (!start(w, repo, tips, ntips, bottoms, nbottoms, error))
-		goto fail;
+	return w;
+}
+
+gboolean logwalk_new_oids(struct logwalk **out, git_repository *repo, const git_oid *tips,
+			  size_t ntips, const git_oid *bottoms, size_t nbottoms, GError **error)
+{
+	struct logwalk *w;
+
+	*out = NULL;
+	if (!(w = walk_open(repo, error)))
+		return FALSE;
+	if (!start(w, repo, tips, ntips, bottoms, nbottoms, error)) {
+		logwalk_free(w);
+		return FALSE;
+	}
 	*out = w;
 	return TRUE;
-fail:
-	logwalk_free(w);
-	return FALSE;
 }
 
 gboolean logwalk_new(struct logwalk **out, git_repository *repo, const char *range,
 		     GError **error)
 {
-	struct logwalk *w = walk_alloc();
+	struct logwalk *w;
 	git_revspec spec = { 0 };
 	git_oid tips[2], bottoms[16];
 	size_t ntips = 0, nbottoms = 0;
 	int rc;
 
 	*out = NULL;
-	if ((rc = git_repository_odb(&w->odb, repo)) < 0) {
-		qerr_git(error, rc, "cannot open the object database");
-		goto fail;
-	}
+	if (!(w = walk_open(repo, error)))
+		return FALSE;
 	if ((rc = git_revparse(&spec, repo, range)) < 0) {
 		qerr(error, QUILL_ERROR_USAGE, "bad revision range '%s': %s", range,
 		     git_error_last() ? git_error_last()->message : "not found");
