@@ -39,6 +39,19 @@ static void warn_skipped(const struct bench_read_opts *o, GString *skipped)
 	g_string_free(skipped, TRUE);
 }
 
+/* The end of a read: what was left out said when it went through; the
+ * metrics and the list freed.  Returns roles. */
+static GPtrArray *finish(GPtrArray *roles, const struct bench_read_opts *o, GString *skipped,
+			 GPtrArray *ms)
+{
+	if (roles)
+		warn_skipped(o, skipped);
+	else
+		g_string_free(skipped, TRUE);
+	rd_metrics_free(ms);
+	return roles;
+}
+
 static void note_skipped(GString *skipped, const char *event)
 {
 	char *quoted = g_strdup_printf("%s%s", skipped->len ? ", " : "", event);
@@ -131,13 +144,8 @@ static GPtrArray *read_perf_csv(const char *data, gsize len, const struct bench_
 	roles = g_ptr_array_new_with_free_func((GDestroyNotify)bench_role_free);
 	g_ptr_array_add(roles, rd_role(ms, "perf-stat", o->source, primary));
 out:
-	if (roles)
-		warn_skipped(o, skipped);
-	else
-		g_string_free(skipped, TRUE);
-	rd_metrics_free(ms);
 	g_free(primary);
-	return roles;
+	return finish(roles, o, skipped, ms);
 }
 
 /* "( +- 15.42% )" anywhere in the line: 15.42; NAN without one. */
@@ -315,13 +323,8 @@ static GPtrArray *read_perf_text(const char *data, gsize len, const struct bench
 	((struct bench_role *)g_ptr_array_index(roles, 0))->command = command;
 	command = NULL;
 out:
-	if (roles)
-		warn_skipped(o, skipped);
-	else
-		g_string_free(skipped, TRUE);
-	rd_metrics_free(ms);
 	g_free(command);
-	return roles;
+	return finish(roles, o, skipped, ms);
 }
 
 GPtrArray *rd_perf_stat(const char *data, gsize len, const struct bench_read_opts *o,

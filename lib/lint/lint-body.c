@@ -186,25 +186,34 @@ LINT_CHECK(fixes_sha)
 	}
 }
 
+/* The commit trailer item i of the message names (a Fixes: with a sha of 4
+ * to 40 digits; with `subject`, one that quotes a subject too), looked up;
+ * NULL when it names none.  *r gets where its parts are. */
+static const struct lint_commit_info *fixes_commit(struct lint_ctx *c, guint i, gboolean subject,
+						   struct ref *r)
+{
+	const struct lint_trailer *t = lint_item(c->msg, i);
+
+	if (!is_commit_tag(t))
+		return NULL;
+	fixes_ref(t, r);
+	if (r->form == REF_NO_SHA || (subject && r->form == REF_NO_SUBJECT) || r->hex_len < 4 ||
+	    r->hex_len > GIT_OID_HEXSZ)
+		return NULL;
+	return lint_lookup_commit(c, t->value + r->hex, r->hex_len);
+}
+
 LINT_CHECK(fixes_unknown)
 {
-	const struct lint_message *m = c->msg;
-
-	for (guint i = 0; i < m->items->len; i++) {
-		const struct lint_trailer *t = lint_item(m, i);
-		const struct lint_commit_info *ci;
+	for (guint i = 0; i < c->msg->items->len; i++) {
+		const struct lint_trailer *t = lint_item(c->msg, i);
 		struct ref r;
+		const struct lint_commit_info *ci = fixes_commit(c, i, FALSE, &r);
 
-		if (!is_commit_tag(t))
-			continue;
-		fixes_ref(t, &r);
-		if (r.form == REF_NO_SHA || r.hex_len < 4 || r.hex_len > GIT_OID_HEXSZ)
-			continue;
-		ci = lint_lookup_commit(c, t->value + r.hex, r.hex_len);
-		if (ci->state == LINT_COMMIT_UNKNOWN)
+		if (ci && ci->state == LINT_COMMIT_UNKNOWN)
 			lint_report(c, t->line, "%.*s: no commit %.*s in this repository",
 				    (int)t->key_len, t->key, (int)r.hex_len, t->value + r.hex);
-		else if (ci->state == LINT_COMMIT_AMBIGUOUS)
+		else if (ci && ci->state == LINT_COMMIT_AMBIGUOUS)
 			lint_report(c, t->line, "%.*s: %.*s names more than one object: give more "
 				    "digits", (int)t->key_len, t->key, (int)r.hex_len, t->value + r.hex);
 	}
@@ -212,21 +221,12 @@ LINT_CHECK(fixes_unknown)
 
 LINT_CHECK(fixes_subject)
 {
-	const struct lint_message *m = c->msg;
-
-	for (guint i = 0; i < m->items->len; i++) {
-		const struct lint_trailer *t = lint_item(m, i);
-		const struct lint_commit_info *ci;
+	for (guint i = 0; i < c->msg->items->len; i++) {
+		const struct lint_trailer *t = lint_item(c->msg, i);
 		struct ref r;
+		const struct lint_commit_info *ci = fixes_commit(c, i, TRUE, &r);
 
-		if (!is_commit_tag(t))
-			continue;
-		fixes_ref(t, &r);
-		if (r.form == REF_NO_SHA || r.form == REF_NO_SUBJECT || r.hex_len < 4 ||
-		    r.hex_len > GIT_OID_HEXSZ)
-			continue;
-		ci = lint_lookup_commit(c, t->value + r.hex, r.hex_len);
-		if (ci->state == LINT_COMMIT_FOUND &&
+		if (ci && ci->state == LINT_COMMIT_FOUND &&
 		    (strlen(ci->subject) != r.subj_len || memcmp(ci->subject, t->value + r.subj,
 								   r.subj_len)))
 			lint_report(c, t->line, "%.*s: the subject of %.12s is \"%s\"", (int)t->key_len,
