@@ -189,6 +189,26 @@ out:
 	return rc;
 }
 
+/* bench_attach with its options, then `roles` (taken) released. */
+static int attach_roles(struct ctx *ctx, const char *name, const char *series, const char *role,
+			const char *patch, const char *file, gboolean measured, gboolean dry_run,
+			GPtrArray *roles)
+{
+	struct bench_attach_opts a = { 0 };
+	int rc;
+
+	a.series = series;
+	a.name = name;
+	a.role = role;
+	a.patch = patch;
+	a.file = file;
+	a.measured = measured;
+	a.dry_run = dry_run;
+	rc = bench_attach(ctx, &a, roles);
+	g_ptr_array_unref(roles);
+	return rc;
+}
+
 /* ---- run ---- */
 
 struct progress {
@@ -261,13 +281,11 @@ static int run_checks(struct ctx *ctx, int argc, char **argv, struct run_args *q
 static int measure(struct ctx *ctx, const char *name, const struct run_args *q)
 {
 	struct bench_run_opts o = { 0 };
-	struct bench_attach_opts a = { 0 };
 	struct progress pr = { name, isatty(STDERR_FILENO) };
 	struct series *s = NULL;
 	struct bench_role *r;
 	GPtrArray *roles;
 	GError *e = NULL;
-	int rc;
 
 	/* the series must be there before anything is run */
 	if (!open_series(&s, ctx, q->series, &e))
@@ -296,16 +314,8 @@ static int measure(struct ctx *ctx, const char *name, const struct run_args *q)
 	}
 	roles = g_ptr_array_new_with_free_func((GDestroyNotify)bench_role_free);
 	g_ptr_array_add(roles, r);
-	a.series = q->series;
-	a.name = name;
-	a.role = q->role;
-	a.patch = q->patch;
-	a.file = "the run";
-	a.measured = TRUE;
-	a.dry_run = q->dry_run;
-	rc = bench_attach(ctx, &a, roles);
-	g_ptr_array_unref(roles);
-	return rc;
+	return attach_roles(ctx, name, q->series, q->role, q->patch, "the run", TRUE, q->dry_run,
+			    roles);
 }
 
 int cmd_bench_run(int argc, char **argv, struct ctx *ctx)
@@ -414,7 +424,6 @@ static int add_checks(struct ctx *ctx, int argc, char **argv, struct add_args *q
  * `name`. */
 static int add_file(struct ctx *ctx, const char *name, const char *file, struct add_args *q)
 {
-	struct bench_attach_opts a = { 0 };
 	GPtrArray *roles;
 	GError *e = NULL;
 	char *data = NULL;
@@ -448,15 +457,7 @@ static int add_file(struct ctx *ctx, const char *name, const char *file, struct 
 			r->command = g_strdup(q->command);
 		}
 	}
-	a.series = q->series;
-	a.name = name;
-	a.role = q->role;
-	a.patch = q->patch;
-	a.file = file;
-	a.dry_run = q->dry_run;
-	rc = bench_attach(ctx, &a, roles);
-	g_ptr_array_unref(roles);
-	return rc;
+	return attach_roles(ctx, name, q->series, q->role, q->patch, file, FALSE, q->dry_run, roles);
 }
 
 int cmd_bench_add(int argc, char **argv, struct ctx *ctx)
