@@ -32,9 +32,13 @@ static void print_finding(struct ctx *ctx, const char *where, guint line, const 
 {
 	const char *c = !strcmp(severity, "error") ? "red"
 			: !strcmp(severity, "warning") ? "yellow" : "cyan";
+	/* a message quotes the commit or mail it is about: escaped */
+	char *w = out_escape(where), *m = out_escape(message);
 
-	printf("%s:%u: %s%s%s: %s: %s\n", where, line, color(ctx, c), severity,
-	       color(ctx, "reset"), rule, message);
+	printf("%s:%u: %s%s%s: %s: %s\n", w, line, color(ctx, c), severity,
+	       color(ctx, "reset"), rule, m);
+	g_free(w);
+	g_free(m);
 }
 
 void findings_take(void *payload, GArray *found)
