@@ -122,7 +122,7 @@ const char *color(struct ctx *ctx, const char *which);	/* "bold", "green", "red"
 /* ---- cmd/common.c ---- */
 struct series;
 
-/* Load the series named `given` (NULL: the current one, see config.h) and
+/* Load the series named `given` (NULL: the current one, series_current) and
  * repair its derived refs (warning on failure).  *out: series_free. */
 gboolean open_series(struct series **out, struct ctx *ctx, const char *given, GError **error);
 

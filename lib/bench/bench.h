@@ -13,7 +13,8 @@
  * Ownership: every struct owns its strings and arrays; free a benchmark
  * with bench_free, a role with bench_role_free, a metric with
  * bench_metric_free.  Functions that return a new string or struct say so.
- * No I/O here: the state tree is reached through bench-store.h.
+ * No I/O here: a version's benchmarks are read and written by
+ * lib/series/attach.h.
  */
 #ifndef QUILL_BENCH_H
 #define QUILL_BENCH_H
