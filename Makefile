@@ -130,7 +130,7 @@ FUZZ_LIB := lib/mail/mbox.c lib/mail/message.c lib/mail/message-body.c lib/mail/
 	lib/core/error.c lib/mail/subject.c lib/mail/trailer.c lib/bench/bench.c lib/bench/bench-read.c \
 	lib/bench/bench-lines.c lib/bench/bench-perf.c lib/bench/bench-stats.c lib/bench/bench-table.c \
 	lib/bench/objsize.c lib/bench/objsize-diff.c lib/bench/objsize-json.c lib/bench/objsize-render.c \
-	lib/core/file.c
+	lib/core/file.c lib/core/text.c
 # the policy loader reads the built-in trailers.conf through lib/resource
 FUZZ_LIB_policy := lib/lint/policy.c lib/lint/policy-lines.c lib/core/resource.c build/embedded.c
 FUZZ_CFLAGS := -std=gnu11 -g -O1 -fno-omit-frame-pointer -D_GNU_SOURCE \
