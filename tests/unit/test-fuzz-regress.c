@@ -101,7 +101,7 @@ static GHashTable *read_expect(const char *dir, const char *what)
 static void run_one(size_t t, const char *what, const char *name, const char *data, gsize len,
 		    GHashTable *want)
 {
-	char *title, *got, *line = NULL;
+	char *title, *got, *line = NULL, *key = NULL;
 
 	fuzz_facts_reset();
 	targets[t].one((const uint8_t *)data, len);
@@ -110,7 +110,7 @@ static void run_one(size_t t, const char *what, const char *name, const char *da
 		title = g_strdup_printf("%s/%s runs through fuzz-%s and states its facts", what,
 					name, targets[t].name);
 		ok(fuzz_facts.n > 0, title);
-	} else if (!g_hash_table_steal_extended(want, name, NULL, (gpointer *)&line)) {
+	} else if (!g_hash_table_steal_extended(want, name, (gpointer *)&key, (gpointer *)&line)) {
 		title = g_strdup_printf("%s/%s has a line in %s", what, name, EXPECT_FILE);
 		if (!ok(0, title))
 			printf("#   it gives: %s %s\n", name, got);
@@ -122,6 +122,7 @@ static void run_one(size_t t, const char *what, const char *name, const char *da
 	g_free(title);
 	g_free(got);
 	g_free(line);
+	g_free(key);
 }
 
 /* g_ptr_array_sort hands pointers to the elements. */
