@@ -2,6 +2,7 @@
  * (bloat-o-meter's output) and section by section (size's), optionally
  * attached to the current series as v<N>/bench/<NAME>.json. */
 #include "cmd.h"
+#include "core/text.h"
 #include "core/error.h"
 #include "bench/bench.h"
 #include "bench/objsize.h"
@@ -102,6 +103,10 @@ static int pick_labels(struct ctx *ctx, struct size_attach *a, const char *label
 
 	if (two && (g_strv_length(two) != 2 || !*two[0] || !*two[1]))
 		rc = usage_error(ctx, "--label takes two names, OLD,NEW");
+	for (int i = 0; rc < 0 && two && two[i]; i++)
+		for (const char *p = two[i]; *p && rc < 0; p++)
+			if ((unsigned char)*p < 0x20 || *p == 0x7f)
+				rc = usage_error(ctx, "--label: '%s' holds a control character", two[i]);
 	for (int i = 0; i < 2 && rc < 0; i++)
 		a->label[i] = two ? g_strdup(two[i]) : g_path_get_basename(files[i]);
 	g_strfreev(two);
@@ -197,7 +202,9 @@ static void size_view(struct ctx *ctx, const json_t *report)
 		return;
 	}
 	{
-		char *out = objsize_format(diff);
+		char *raw = objsize_format(diff), *out = text_escape_lines(raw);
+
+		g_free(raw);
 		fputs(out, stdout);
 		g_free(out);
 	}

@@ -2,6 +2,7 @@
  * keeps) as the text block of a cover letter's {{objsize NAME}}. */
 #include "bench/objsize.h"
 #include "core/error.h"
+#include "core/text.h"
 
 /* What the mail calls one side's file: its "label", else the last part
  * of the path given on the command line (a local ../old/memory.o says
@@ -18,7 +19,7 @@ static void name_side(struct objsize_sizes *side, const json_t *obj)
 char *objsize_render_json(const json_t *doc, const char *source, GError **error)
 {
 	struct objsize_diff *d;
-	char *out;
+	char *out, *raw;
 
 	if (!objsize_from_json(&d, doc, error)) {
 		qerr_prefix(error, "%s", source);
@@ -26,7 +27,10 @@ char *objsize_render_json(const json_t *doc, const char *source, GError **error)
 	}
 	name_side(&d->old, json_object_get(doc, "old"));
 	name_side(&d->new, json_object_get(doc, "new"));
-	out = objsize_format_mail(d);
+	/* symbol and file names are whatever bytes the objects held */
+	raw = objsize_format_mail(d);
+	out = text_escape_lines(raw);
+	g_free(raw);
 	objsize_diff_free(d);
 	return out;
 }

@@ -3,14 +3,15 @@
 
 #include <string.h>
 
-void text_append_escaped(GString *out, const char *s)
+/* s escaped into out, but for the control characters in `keep`. */
+static void append(GString *out, const char *s, const char *keep)
 {
 	const unsigned char *p = (const unsigned char *)s, *run = p;
 
 	for (; *p; p++) {
 		int c1 = p[0] == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f;	/* U+0080..U+009F */
 
-		if (*p >= 0x20 && *p != 0x7f && !c1)
+		if ((*p >= 0x20 && *p != 0x7f && !c1) || (*p && strchr(keep, *p)))
 			continue;
 		g_string_append_len(out, (const char *)run, (const char *)p - (const char *)run);
 		switch (*p) {
@@ -30,6 +31,11 @@ void text_append_escaped(GString *out, const char *s)
 	g_string_append_len(out, (const char *)run, (const char *)p - (const char *)run);
 }
 
+void text_append_escaped(GString *out, const char *s)
+{
+	append(out, s, "");
+}
+
 char *text_escape(const char *s)
 {
 	GString *out;
@@ -38,5 +44,16 @@ char *text_escape(const char *s)
 		return NULL;
 	out = g_string_sized_new(strlen(s));
 	text_append_escaped(out, s);
+	return g_string_free(out, FALSE);
+}
+
+char *text_escape_lines(const char *s)
+{
+	GString *out;
+
+	if (!s)
+		return NULL;
+	out = g_string_sized_new(strlen(s));
+	append(out, s, "\n\t");
 	return g_string_free(out, FALSE);
 }

@@ -16,4 +16,8 @@ char *text_escape(const char *s);
 /* The same, appended to `out`. */
 void text_append_escaped(GString *out, const char *s);
 
+/* A block of lines (a table) escaped: its newlines and tabs kept, every
+ * other control character escaped (caller owns; NULL for NULL). */
+char *text_escape_lines(const char *s);
+
 #endif
