@@ -107,3 +107,31 @@ awk -F '\t' -v n="$N" -v s="$nsample" -v f="$findings" -v sum="$summary" '
 			printf "  installs the linux-source-6.1 package, which ships scripts/checkpatch.pl)\n"
 		}
 	}' "$T/ltimes"
+
+# trailer lint --mbox: linear in the mails (the series rules group them by
+# hash tables); 3,000 and 30,000 patch mails of one series size from one
+# sender (the case that was quadratic), beside checkpatch.pl's per-mail
+# cost above
+for n in 3000 30000; do
+	awk -v n="$n" 'BEGIN {
+		for (i = 0; i < n; i++) {
+			printf "From quill Mon Dec  1 10:00:00 2025\nFrom: A <a@example.org>\n"
+			printf "Subject: [PATCH %d/5] part %d\nMessage-ID: <p%d@example.org>\n", i % 5 + 1, i, i
+			printf "Date: Mon, 01 Dec 2025 10:00:00 +0000\n\nDo part %d.\n\n", i
+			printf "Signed-off-by: A <a@example.org>\n---\ndiff --git a/f b/f\n--- a/f\n+++ b/f\n"
+			printf "@@ -1 +1 @@\n-a\n+b\n\n"
+		}
+	}' >"$T/lint-$n.mbox"
+done
+echo "trailer lint --mbox, median of $RUNS interleaved runs"
+python3 "$timeit" "$RUNS" \
+	small -- sh -c "\"$QUILL\" trailer lint --mbox $T/lint-3000.mbox >/dev/null" --- \
+	big -- sh -c "\"$QUILL\" trailer lint --mbox $T/lint-30000.mbox >/dev/null" >"$T/mtimes"
+awk -F '\t' '
+	{ wall[$1] = $2; cpu[$1] = $3 }
+	END {
+		printf "  %-52s %9.1f ms  cpu %8.1f ms\n", "quill trailer lint --mbox, 3,000 mails", wall["small"], cpu["small"]
+		printf "  %-52s %9.1f ms  cpu %8.1f ms\n", "quill trailer lint --mbox, 30,000 mails", wall["big"], cpu["big"]
+		r = cpu["big"] / cpu["small"]
+		printf "  30,000/3,000 mails cpu time: %.1fx (target <= 12x, linear ~10x): %s\n", r, r <= 12 ? "PASS" : "MISS"
+	}' "$T/mtimes"
