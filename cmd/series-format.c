@@ -75,102 +75,25 @@ static char *single_footer(git_repository *repo, const struct series *s, const c
 	return f;
 }
 
-/* ---- -o DIR: the files, and the record of what quill wrote there ----
- *
- * DIR/.quill-format lists the files format wrote into DIR, a line
- * "SERIES<TAB>FILE" each.  Formatting a series into DIR again removes the
- * files it wrote there before and does not write now (v1's 0005 beside
- * v2's four patches, which git send-email of all of DIR would send too); files
- * it did not write, or wrote for another series, are left alone. */
-
-#define FORMAT_RECORD ".quill-format"
-
-/* A name the record may hold: a file right in DIR, no dot file. */
-static gboolean record_name_ok(const char *name)
-{
-	return *name && *name != '.' && !strchr(name, '/');
-}
-
-/* The record's "SERIES\tFILE" lines (caller owns; none when it is absent). */
-static char **record_read(const char *dir)
-{
-	char *path = g_build_filename(dir, FORMAT_RECORD, NULL), *text = NULL;
-	char **lines;
-
-	if (!g_file_get_contents(path, &text, NULL, NULL))
-		text = g_strdup("");
-	lines = g_strsplit(text, "\n", -1);
-	g_free(text);
-	g_free(path);
-	return lines;
-}
-
-static gboolean written_now(GPtrArray *mails, const char *name)
-{
-	for (guint i = 0; i < mails->len; i++) {
-		char *base = g_path_get_basename(((struct mail *)g_ptr_array_index(mails, i))->file);
-		gboolean same = !strcmp(base, name);
-
-		g_free(base);
-		if (same)
-			return TRUE;
-	}
-	return FALSE;
-}
-
-/* Remove what series `name` wrote into dir before and did not write now
- * (the paths go to `removed`), and record what it wrote now. */
-static gboolean record_update(GPtrArray *mails, const char *dir, const char *name,
-			      GPtrArray *removed, GError **error)
-{
-	char **lines = record_read(dir), *path;
-	GString *rec = g_string_new("# quill series format: the files it wrote here (SERIES<TAB>FILE);\n"
-				    "# formatting SERIES here again removes those it does not write again\n");
-	gboolean ok;
-
-	for (char **l = lines; *l; l++) {
-		char *tab = strchr(*l, '\t');
-		const char *file = tab ? tab + 1 : NULL;
-
-		if (**l == '#' || !file || !record_name_ok(file) || written_now(mails, file))
-			continue;
-		if (strncmp(*l, name, (size_t)(tab - *l)) || strlen(name) != (size_t)(tab - *l)) {
-			g_string_append_printf(rec, "%s\n", *l);	/* another series' */
-			continue;
-		}
-		path = g_build_filename(dir, file, NULL);
-		if (g_unlink(path) == 0)
-			g_ptr_array_add(removed, path);
-		else
-			g_free(path);
-	}
-	for (guint i = 0; i < mails->len; i++) {
-		char *base = g_path_get_basename(((struct mail *)g_ptr_array_index(mails, i))->file);
-
-		g_string_append_printf(rec, "%s\t%s\n", name, base);
-		g_free(base);
-	}
-	path = g_build_filename(dir, FORMAT_RECORD, NULL);
-	ok = file_write_atomic(path, rec->str, (gssize)rec->len, error);
-	g_free(path);
-	g_string_free(rec, TRUE);
-	g_strfreev(lines);
-	return ok;
-}
-
 static gboolean write_mails(GPtrArray *mails, const char *dir, const char *name,
 			    GPtrArray *removed, GError **error)
 {
 	if (g_mkdir_with_parents(dir, 0777) < 0)
 		return qerr(error, QUILL_ERROR_OUTSIDE, "cannot create %s: %s", dir,
 			    g_strerror(errno));
-	for (guint i = 0; i < mails->len; i++) {
+	GPtrArray *names = g_ptr_array_new_with_free_func(g_free);
+	gboolean ok = TRUE;
+
+	for (guint i = 0; i < mails->len && ok; i++) {
 		struct mail *m = g_ptr_array_index(mails, i);
 
-		if (!file_write_atomic(m->file, m->text, -1, error))
-			return FALSE;
+		ok = file_write_atomic(m->file, m->text, -1, error);
+		g_ptr_array_add(names, g_path_get_basename(m->file));
 	}
-	return record_update(mails, dir, name, removed, error);
+	ok = ok && email_dir_record(dir, name, (const char *const *)names->pdata, names->len,
+				    removed, error);
+	g_ptr_array_unref(names);
+	return ok;
 }
 
 struct format_job {

@@ -98,4 +98,17 @@ test_expect_success 'a directory written by hand (no record): nothing is removed
 	test -f hand/0005-zone-add-file-5.patch
 '
 
+test_expect_success 'a record that is a link or a FIFO is refused (3), not followed or waited on' '
+	cd r &&
+	mkdir lnk fifo &&
+	echo "other	0001-x.patch" >elsewhere &&
+	ln -s ../elsewhere lnk/.quill-format &&
+	test_expect_code 3 quill series format other -o lnk >/dev/null 2>err &&
+	grep "^quill: lnk/.quill-format: a symbolic link, not a regular file" err &&
+	test -L lnk/.quill-format &&
+	mkfifo fifo/.quill-format &&
+	test_expect_code 3 timeout 10 quill series format other -o fifo >/dev/null 2>err &&
+	grep "^quill: fifo/.quill-format: a FIFO, not a regular file" err
+'
+
 test_done

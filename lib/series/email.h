@@ -77,4 +77,16 @@ char *email_file_name(int index, const char *subject);
  * dropped (caller owns). */
 char *email_cover_message(const char *body);
 
+/* series format -o DIR: DIR/.quill-format records, one "SERIES<TAB>FILE"
+ * line each, the files format wrote there.  Given the file names
+ * (`names`, n of them, right in DIR) just written for `series`: remove
+ * the files the record says that series wrote before and that are not
+ * among them (their paths appended to `removed`, which owns them), keep
+ * other series' lines, and write the record anew.  Files the record does
+ * not name, or names outside DIR, are never removed.  The record is read
+ * without following a link, refused when it is not a regular file or is
+ * over 1 MiB (QUILL_ERROR_INPUT, naming it). */
+gboolean email_dir_record(const char *dir, const char *series, const char *const *names,
+			  guint n, GPtrArray *removed, GError **error);
+
 #endif
