@@ -30,6 +30,7 @@ static const struct command commands[] = {
 	{ "mail", "thread", cmd_mail_thread, 0, "thread the messages of mailboxes" },
 	{ "mail", "series", cmd_mail_series, 0, "find the patch series and versions in mailboxes" },
 	{ "mail", "split", cmd_mail_split, 0, "split mailboxes into one file per message" },
+	{ "mail", "get", cmd_mail_get, USES_NET, "fetch threads or a search from lore, notmuch, a mirror (b4 mbox)" },
 	{ "trailer", "parse", cmd_trailer_parse, 0, "print the trailers of messages as git interpret-trailers --parse" },
 	{ "trailer", "lint", cmd_trailer_lint, 0, "check commits or patch mails against the trailer policy" },
 	{ "bench", "run", cmd_bench_run, NEED_REPO, "run a command, attach its timings to the series" },
@@ -39,6 +40,11 @@ static const struct command commands[] = {
 	{ "bench", "rm", cmd_bench_rm, NEED_REPO, "take results out of the working version" },
 	{ "bench", "copy", cmd_bench_copy, NEED_REPO, "copy results of a frozen version into the working one" },
 	{ "bench", "size", cmd_bench_size, 0, "object size changes, symbol by symbol (bloat-o-meter)" },
+	{ "review", "pull", cmd_review_pull, NEED_REPO | USES_NET, "fetch the replies to every sent version into the series" },
+	{ "review", "scan", cmd_review_scan, USES_NET, "the review items of any thread (no repository needed)" },
+	{ "review", "show", cmd_review_show, NEED_REPO, "the review items of the series, by version and patch" },
+	{ "review", "resolve", cmd_review_resolve, NEED_REPO, "mark review items addressed (or wontfix)" },
+	{ "review", "reopen", cmd_review_reopen, NEED_REPO, "mark review items open again" },
 };
 
 static const struct {
@@ -48,6 +54,7 @@ static const struct {
 	{ "mail", "mailboxes, threads and posted series (no repository needed)" },
 	{ "trailer", "commit trailers: parsing, and linting against a policy" },
 	{ "bench", "benchmark results and object sizes, attached to a series" },
+	{ "review", "what reviewers said on the list: items per version and patch" },
 };
 
 static void print_overview(FILE *f)

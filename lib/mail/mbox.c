@@ -26,6 +26,7 @@ struct mbox {
 	gsize len;
 	gboolean mapped;
 	char *owned;		/* stdin or a small file, read into memory */
+	GBytes *bytes;		/* mbox_open_bytes: the buffer it reads (a reference) */
 	gsize pos;		/* scan position */
 	gsize dropped;		/* the mapping below this was given back (MADV_DONTNEED) */
 	gsize populated;	/* the page tables below this were filled (MADV_POPULATE_READ) */
@@ -241,10 +242,30 @@ enum mbox_format mbox_get_format(const struct mbox *mb)
 	return mb->format;
 }
 
+gboolean mbox_open_bytes(struct mbox **out, const char *name, GBytes *bytes,
+			 enum mbox_format format)
+{
+	struct mbox *mb = g_new0(struct mbox, 1);
+	gsize len;
+
+	mb->name = g_strdup(name);
+	mb->format = format;
+	mb->bytes = g_bytes_ref(bytes);
+	mb->data = g_bytes_get_data(bytes, &len);
+	mb->len = mb->data ? len : 0;
+	if (!mb->data)
+		mb->data = "";
+	mb->kind = classify(mb);
+	*out = mb;
+	return TRUE;
+}
+
 void mbox_close(struct mbox *mb)
 {
 	if (!mb)
 		return;
+	if (mb->bytes)
+		g_bytes_unref(mb->bytes);
 	if (mb->mapped)
 		munmap((void *)mb->data, mb->len);
 	g_free(mb->owned);

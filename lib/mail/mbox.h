@@ -43,6 +43,12 @@ struct mbox;
  * when PATH cannot be opened (naming it).  Free with mbox_close. */
 gboolean mbox_open(struct mbox **out, const char *path, enum mbox_format format, GError **error);
 
+/* The same over a buffer already in memory (an mbox a server answered):
+ * BYTES (a reference is taken) is read as mbox_open reads a file; NAME is
+ * what warnings call it.  Never fails; TRUE. */
+gboolean mbox_open_bytes(struct mbox **out, const char *name, GBytes *bytes,
+			 enum mbox_format format);
+
 /* Where the warning about skipped leading bytes goes ("PATH: bytes 0-N
  * before the first "From " line are not mail; skipped"), said at the first
  * mbox_next; none when not set. */

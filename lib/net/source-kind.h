@@ -34,6 +34,13 @@ struct source_kind {
  * apart; "mbox:" (a file or "-"); "maildir:" (a directory). */
 extern const struct source_kind source_local_path, source_local_mbox, source_local_maildir;
 
+/* An mbox in memory (source_add_bytes): open's arg points to this. */
+struct source_bytes_arg {
+	const char *name;
+	GBytes *bytes;
+};
+extern const struct source_kind source_local_bytes;
+
 /* How an operand is named to the user: "standard input" for "-", else
  * itself (borrowed). */
 const char *source_operand_name(const char *arg);

@@ -44,6 +44,18 @@ static gboolean spec_maildir_open(void **state, const char *arg, warn_fn warn, v
 	return local_open(state, arg, warn, payload, error);
 }
 
+static gboolean bytes_open(void **state, const char *arg, warn_fn warn, void *payload,
+			   GError **error)
+{
+	const struct source_bytes_arg *b = (const struct source_bytes_arg *)arg;
+	struct local *l = g_new0(struct local, 1);
+
+	mbox_open_bytes(&l->mb, b->name, b->bytes, MBOX_RD);
+	mbox_set_warn(l->mb, warn, payload);
+	*state = l;
+	return TRUE;
+}
+
 static gboolean local_next(void *state, const char **data, gsize *len, GError **error)
 {
 	struct local *l = state;
@@ -78,3 +90,4 @@ static void local_close(void *state)
 const struct source_kind source_local_path = { local_open, local_next, local_where, local_close };
 const struct source_kind source_local_mbox = { spec_mbox_open, local_next, local_where, local_close };
 const struct source_kind source_local_maildir = { spec_maildir_open, local_next, local_where, local_close };
+const struct source_kind source_local_bytes = { bytes_open, local_next, local_where, local_close };

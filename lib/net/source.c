@@ -97,6 +97,13 @@ gboolean source_add_path(struct source *s, const char *path, GError **error)
 	return add(s, &source_local_path, path, path, error);
 }
 
+void source_add_bytes(struct source *s, const char *name, GBytes *mbox)
+{
+	struct source_bytes_arg b = { name, mbox };
+
+	add(s, &source_local_bytes, (const char *)&b, name, NULL);
+}
+
 gboolean source_add_spec(struct source *s, const char *spec, GError **error)
 {
 	const char *colon = strchr(spec, ':');

@@ -48,6 +48,11 @@ void source_free(struct source *s);
  * (naming it) when it cannot be opened. */
 gboolean source_add_path(struct source *s, const char *path, GError **error);
 
+/* Add an mbox held in memory (what a server answered, lib/net/archive):
+ * read as an mbox file is; NAME is what warnings call it (a URL).  A
+ * reference to MBOX is kept until source_free. */
+void source_add_bytes(struct source *s, const char *name, GBytes *mbox);
+
 /* Add an operand named by a spec "KIND:ARG", as quill.source and --source
  * give one: "mbox:FILE", "maildir:DIR".  "lore[:URL]", "notmuch[:PATH]"
  * and "mirror:PATH" are known but not yet read: QUILL_ERROR_USAGE, as for
