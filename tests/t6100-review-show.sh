@@ -244,6 +244,10 @@ test_expect_success 'series new-version: open items listed, resolved ones in the
 	cd r &&
 	quill review resolve b1c2d3 >/dev/null &&
 	test_commit "zone: add file 4" zone-4 &&
+	before=$(state) &&
+	quill series new-version --dry-run >out 2>err &&
+	test "$(state)" = "$before" &&
+	grep "^- Dropped Suggested-by: Muchun Song, as they asked \[$L/o1@example.org\]$" out &&
 	quill series new-version >out 2>err &&
 	cat >expect <<-EOF &&
 	quill: still open on v1 1/3: b1c2ffee0000 change-request from Rev Iewer <rev@example.org>
@@ -284,6 +288,26 @@ test_expect_success 'the promise is an open item of the new version, in its note
 	grep -c "^\[quill v" note >count &&
 	echo 2 >expect &&
 	test_cmp expect count
+'
+
+test_expect_success 'new-version -m: the text given first, then the review lines' '
+	cd r &&
+	id=$(quill review show --version 2 --json | jget /dev/stdin "d[\"items\"][0][\"id\"]") &&
+	quill review resolve -m "in the cover" $id >/dev/null &&
+	test_commit "zone: add file 5" zone-5 &&
+	quill series new-version -m "Reworked the init." >out 2>err &&
+	test_must_fail grep "still open" err &&
+	git show refs/quill/series/zone:v3/changes >changes &&
+	cat >expect <<-EOF &&
+	- Reworked the init.
+	- Addressed: I will incorporate these findings into the V2 description (Ada Author) [$L/p1@example.org]
+	- 5/5 "zone: add file 5": new
+	- unchanged: 1/5, 2/5, 3/5, 4/5
+	EOF
+	test_cmp expect changes &&
+	quill review show --version 3 >out &&
+	echo "no review items" >expect &&
+	test_cmp expect out
 '
 
 test_expect_success 'a broken review.json: exit 3 naming vN/review.json' '
