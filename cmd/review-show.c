@@ -223,15 +223,18 @@ static void status_view(struct ctx *ctx, const json_t *report)
 
 	json_array_foreach(json_object_get(report, "items"), i, it) {
 		char *author = out_escape(jstr(it, "author") ? jstr(it, "author") : "unknown");
-		printf("%s: %s (v%d %d, %s from %s)\n", jstr(it, "id"), jstr(it, "status"),
-		       jint(it, "version"), jint(it, "patch"), jstr(it, "kind"), author);
+		char *where = jint(it, "patch") ? g_strdup_printf("patch %d", jint(it, "patch"))
+						: g_strdup("the cover");
+		printf("%s: %s (v%d %s, %s from %s)\n", jstr(it, "id"), jstr(it, "status"),
+		       jint(it, "version"), where, jstr(it, "kind"), author);
+		g_free(where);
 		g_free(author);
 	}
 }
 
 /* Every id of argv to `status` in one state commit, then the notes. */
-static int set_status(struct ctx *ctx, int argc, char **argv, const char *series,
-		      enum review_status status, const char *note)
+static int set_status(struct ctx *ctx, int argc, char **argv, enum review_status status,
+		      const char *note)
 {
 	struct series *s = NULL;
 	GError *e = NULL;
@@ -243,7 +246,7 @@ static int set_status(struct ctx *ctx, int argc, char **argv, const char *series
 		rc = usage_error(ctx, "which review items? give their ids");
 		goto out;
 	}
-	if (!open_series(&s, ctx, series, &e)) {
+	if (!open_series(&s, ctx, NULL, &e)) {
 		rc = fail(e);
 		goto out;
 	}
@@ -274,41 +277,34 @@ out:
 int cmd_review_resolve(int argc, char **argv, struct ctx *ctx)
 {
 	gboolean wontfix = FALSE;
-	char *note = NULL, *series = NULL;
+	char *note = NULL;
 	GOptionEntry entries[] = {
 		{ "wontfix", 0, 0, G_OPTION_ARG_NONE, &wontfix, "Mark them wontfix instead of addressed", NULL },
 		{ "message", 'm', 0, G_OPTION_ARG_STRING, &note, "A note kept with each item", "NOTE" },
-		{ "series", 's', 0, G_OPTION_ARG_STRING, &series, "The series (default: the current one)", "SERIES" },
-		{ "json", 0, 0, G_OPTION_ARG_NONE, &ctx->json, "Print the items as JSON", NULL },
 		G_OPTION_ENTRY_NULL
 	};
 	int rc = opt_parse(ctx, &argc, &argv, "ID...",
-			   "Marks review items addressed (or wontfix), by id or a unique prefix\n"
-			   "of at least 4 hex digits: one state commit, then the notes on\n"
-			   "refs/notes/quill.  An id that names no item is exit 2.",
+			   "Marks review items of the current series addressed (or wontfix), by\n"
+			   "id or a unique prefix of at least 4 hex digits: one state commit,\n"
+			   "then the notes on refs/notes/quill.  An id that names no item is\n"
+			   "exit 2.",
 			   entries);
 
 	if (rc < 0)
-		rc = set_status(ctx, argc, argv, series, wontfix ? REVIEW_WONTFIX : REVIEW_ADDRESSED,
-				note);
+		rc = set_status(ctx, argc, argv, wontfix ? REVIEW_WONTFIX : REVIEW_ADDRESSED, note);
 	g_free(note);
-	g_free(series);
 	return rc;
 }
 
 int cmd_review_reopen(int argc, char **argv, struct ctx *ctx)
 {
-	char *series = NULL;
 	GOptionEntry entries[] = {
-		{ "series", 's', 0, G_OPTION_ARG_STRING, &series, "The series (default: the current one)", "SERIES" },
-		{ "json", 0, 0, G_OPTION_ARG_NONE, &ctx->json, "Print the items as JSON", NULL },
 		G_OPTION_ENTRY_NULL
 	};
 	int rc = opt_parse(ctx, &argc, &argv, "ID...",
-			   "Marks review items open again (their note is kept).", entries);
+			   "Marks review items of the current series open again (their note is\n"
+			   "kept).",
+			   entries);
 
-	if (rc < 0)
-		rc = set_status(ctx, argc, argv, series, REVIEW_OPEN, NULL);
-	g_free(series);
-	return rc;
+	return rc < 0 ? set_status(ctx, argc, argv, REVIEW_OPEN, NULL) : rc;
 }

@@ -140,7 +140,7 @@ test_expect_success 'review resolve: addressed, one state commit, the notes' '
 	cd r &&
 	before=$(state) &&
 	quill review resolve a1b2 >out &&
-	echo "a1b2c3d4e5f6: addressed (v1 2, trailer-objection from Muchun Song <muchun@example.org>)" >expect &&
+	echo "a1b2c3d4e5f6: addressed (v1 patch 2, trailer-objection from Muchun Song <muchun@example.org>)" >expect &&
 	test_cmp expect out &&
 	test "$(git rev-parse $(state)^)" = "$before" &&
 	git log -1 --format=%s $(state) >msg &&
