@@ -103,6 +103,15 @@ test_expect_success 'several threads at once: each gets its answer or its error'
 	test_cmp expect ids
 '
 
+test_expect_success 'twenty slow threads: asked at once, at most eight in flight' '
+	ids="" &&
+	for i in $(seq 1 20); do ids="$ids par-$i@example.org"; done &&
+	QUILL_HTTP_TIMEOUT_MS=10000 quill mail get --source "lore:$URL/par" $ids >out &&
+	test "$(grep -c "^Message-ID: <par-" out)" -eq 20 &&
+	peak=$(cat log.peak) &&
+	test "$peak" -ge 2 && test "$peak" -le 8
+'
+
 test_expect_success 'a bad QUILL_HTTP_TIMEOUT_MS is a usage error' '
 	test_expect_code 2 env QUILL_HTTP_TIMEOUT_MS=soon \
 		quill mail get --source "lore:$URL/ok" a@example.org 2>err &&

@@ -219,7 +219,6 @@ static void xfer_setup(struct xfer *x)
 	curl_easy_setopt(e, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)o->max_bytes);
 	curl_easy_setopt(e, CURLOPT_ACCEPT_ENCODING, "");
 	curl_easy_setopt(e, CURLOPT_USERAGENT, "quill/" QUILL_VERSION);
-	curl_easy_setopt(e, CURLOPT_PIPEWAIT, 1L);
 	curl_easy_setopt(e, CURLOPT_SSL_VERIFYPEER, o->insecure ? 0L : 1L);
 	curl_easy_setopt(e, CURLOPT_SSL_VERIFYHOST, o->insecure ? 0L : 2L);
 	if (x->r->post)
@@ -296,12 +295,12 @@ static void timeout_error(struct xfer *x)
 
 	curl_easy_getinfo(x->easy, CURLINFO_TOTAL_TIME_T, &total);
 	curl_easy_getinfo(x->easy, CURLINFO_CONNECT_TIME_T, &conn);
-	if (!conn)
-		qerr(&x->r->error, QUILL_ERROR_OUTSIDE, "%s: connect timed out after %ld ms",
-		     x->r->url, o->connect_timeout_ms);
-	else if (total / 1000 + 100 >= o->timeout_ms)
+	if (total / 1000 + 100 >= o->timeout_ms)
 		qerr(&x->r->error, QUILL_ERROR_OUTSIDE, "%s: timed out after %ld ms", x->r->url,
 		     o->timeout_ms);
+	else if (!conn)
+		qerr(&x->r->error, QUILL_ERROR_OUTSIDE, "%s: connect timed out after %ld ms",
+		     x->r->url, o->connect_timeout_ms);
 	else
 		qerr(&x->r->error, QUILL_ERROR_OUTSIDE, "%s: stalled (under 1 byte/s for %ld s)",
 		     x->r->url, o->low_speed_secs);

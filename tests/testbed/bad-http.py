@@ -20,6 +20,8 @@
 #              the mbox
 #   503        503 with Retry-After: 0, always
 #   etag       the mbox with ETag "v1"; 304 to If-None-Match: "v1"
+#   par        the mbox after 0.3 seconds; the most requests answered at
+#              once so far is written to LOGFILE.peak
 #   ok         the mbox; 404 when MSGID starts with "missing"
 # The mbox is one message whose Message-ID is the MSGID of the path.
 import gzip
@@ -32,6 +34,7 @@ import urllib.parse
 
 PORTFILE, LOGFILE = sys.argv[1], sys.argv[2]
 seen = set()
+active = [0, 0]  # now, peak
 lock = threading.Lock()
 
 
@@ -108,6 +111,17 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 self.answer(304, b"", headers=[("ETag", '"v1"')], length=False)
             else:
                 self.answer(200, gz, headers=[("ETag", '"v1"')])
+        elif mode == "par":
+            with lock:
+                active[0] += 1
+                if active[0] > active[1]:
+                    active[1] = active[0]
+                    with open(LOGFILE + ".peak", "w") as f:
+                        f.write("%d\n" % active[1])
+            time.sleep(0.3)
+            with lock:
+                active[0] -= 1
+            self.answer(200, gz)
         elif mode == "ok" and not msgid.startswith("missing"):
             self.answer(200, gz)
         else:
@@ -116,6 +130,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
 class Server(http.server.ThreadingHTTPServer):
     daemon_threads = True
+    request_queue_size = 64
 
 
 def main():
