@@ -23,12 +23,14 @@ test_expect_success 'setup: the bad server' '
 trap 'kill "$(cat "$TRASH/pid")" 2>/dev/null; test_cleanup_trash' EXIT
 URL=$(cat url)
 
-# bad MODE CAUSE: a thread from MODE is exit 4 and "URL: CAUSE"
+# bad MODE CAUSE: a thread from MODE is exit 4 and "URL: CAUSE", and the
+# bad answer is not kept in the cache
 bad() {
 	test_expect_code 4 quill mail get --source "lore:$URL/$1" some-thread@example.org >out 2>err &&
 	echo "quill: $URL/$1/some-thread@example.org/t.mbox.gz: $2" >expect &&
 	test_cmp expect err &&
-	! test -s out
+	! test -s out &&
+	! grep -rqa "^url $URL/$1/" "$XDG_CACHE_HOME/quill"
 }
 
 test_expect_success 'HTTP 500 (after the retries)' '
@@ -79,7 +81,10 @@ test_expect_success 'an ETag is sent back; the 304 answers from the cache' '
 	GET /etag/tag@example.org/t.mbox.gz 200 -
 	GET /etag/tag@example.org/t.mbox.gz 304 "v1"
 	EOF
-	test_cmp expect reqs
+	test_cmp expect reqs &&
+	grep -rla "^url $URL/etag/tag@example.org/t.mbox.gz\$" "$XDG_CACHE_HOME/quill" >files &&
+	test "$(wc -l <files)" -eq 1 &&
+	grep -qa "^etag \"v1\"\$" "$(cat files)"
 '
 
 test_expect_success 'several threads at once: each gets its answer or its error' '

@@ -181,6 +181,8 @@ static gboolean lore_threads(void *state, struct archive_thread *t, guint n, GEr
 			qerr(&t[i].error, QUILL_ERROR_NEGATIVE, "%s: no such thread", t[i].msgid);
 		} else if (answer_mbox(l, &r[i], FALSE, &t[i].mbox, &t[i].error)) {
 			t[i].from_cache = r[i].from_cache;
+		} else {
+			http_forget(l->http, &r[i]);
 		}
 	}
 	for (guint i = 0; i < n; i++)
@@ -243,6 +245,8 @@ static gboolean lore_search(void *state, const struct archive_query *q, GBytes *
 		*out = g_bytes_new(NULL, 0);	/* 404: nothing matched */
 	} else if (ok) {
 		ok = answer_mbox(l, &r, TRUE, out, error);
+		if (!ok)
+			http_forget(l->http, &r);
 	}
 	req_clear(&r);
 	g_free(url);

@@ -5,6 +5,7 @@
 #include "core/file.h"
 
 #include <curl/curl.h>
+#include <glib/gstdio.h>
 #include <errno.h>
 #include <string.h>
 
@@ -379,6 +380,19 @@ static void answer_offline(struct xfer *x)
 }
 
 /* ---- the client ---- */
+
+void http_forget(struct http *h, const struct http_req *r)
+{
+	char *dir, *path;
+
+	if (h->o->no_cache)
+		return;
+	dir = g_build_filename(h->o->cache_dir, "http", NULL);
+	path = cache_path(dir, r);
+	g_unlink(path);
+	g_free(path);
+	g_free(dir);
+}
 
 gboolean http_new(struct http **out, const struct archive_opts *opts, GError **error)
 {

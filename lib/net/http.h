@@ -59,4 +59,9 @@ void http_free(struct http *h);
  * counted: 0). */
 gboolean http_run(struct http *h, struct http_req *r, guint n, GError **error);
 
+/* Drop the cached answer to r (url and post as asked), for an answer the
+ * caller found bad (HTML, a truncated gzip): the cache keeps only what was
+ * used.  Nothing happens with opts->no_cache or when nothing is cached. */
+void http_forget(struct http *h, const struct http_req *r);
+
 #endif
