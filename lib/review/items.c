@@ -352,7 +352,11 @@ static GPtrArray *sentences(const struct ctx *c, const struct para *p)
 			gsize k = j + 1;
 
 			g_string_append_c(cur, s[j]);
-			if (!strchr(".?!", s[j]))
+			/* a mark ends a sentence after a word ("x?", "foo()?"),
+			 * not after a space or a symbol ("a ? b", "%?") */
+			if (!strchr(".?!", s[j]) || j == 0 ||
+			    !(g_ascii_isalnum(s[j - 1]) || strchr(")]\"'`", s[j - 1]) ||
+			      (guchar)s[j - 1] >= 0x80))
 				continue;
 			while (k < len && strchr(")\"'", s[k]))
 				k++;
