@@ -193,6 +193,10 @@ static const struct tcase objection_cases[] = {
 	{ O, 1, NULL, "Reported-by: Rita Reviewer <rita@kernel.org>",
 	  "I did not report this, it was syzbot.\n", NULL },
 	{ O, 1, NULL, "Reviewed-by: " RITA, "I never reviewed v9, only v7.\n", NULL },
+	{ O, 1, NULL, NULL,
+	  "> Suggested-by: " RITA "\n\nI don't think I suggested this. Please remove my "
+	  "Suggested-by.\n\nRita,\nThanks.\n",
+	  "I don't think I suggested this. Please remove my Suggested-by." },
 	/* near-misses */
 	{ O, 0, BOB, SUGG, "I didn't suggest this either, Rita did.\n" },
 	{ O, 0, NULL, NULL, "> Suggested-by: " RITA "\n\nThanks for picking this up!\n" },
@@ -205,6 +209,7 @@ static const struct tcase objection_cases[] = {
 	{ O, 0, NULL, SUGG, "Looks fine.\n-- \nRita -- not my idea of fun\n" },
 	{ O, 0, NULL, "Tested-by: " RITA, "I didn't test on arm64, only on x86.\n" },
 	{ O, 0, NULL, "Cc: " RITA, "Please drop my address from Cc, wrong tag.\n" },
+	{ O, 0, NULL, SUGG, "I think I suggested this back in 2022, glad to see it.\n" },
 };
 
 /* ---- results ---- */
