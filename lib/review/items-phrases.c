@@ -121,8 +121,12 @@ gboolean items_match(const char *pat, const char *s)
 	const char *p = pat + anchored;
 	gboolean starts_word = word_char(*p) || *p == '#';
 
+	gboolean literal = !anchored && *p && *p != '*' && *p != '#';
+
 	for (const char *t = s; *t; t++) {
 		if (anchored && t > s)
+			break;
+		if (literal && *t != *p && !(t = strchr(t, *p)))
 			break;
 		if (starts_word && t > s && word_char(t[-1]))
 			continue;

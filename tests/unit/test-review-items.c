@@ -324,6 +324,7 @@ static const struct tcase question_cases[] = {
 	{ Q, 0, NULL, NULL, "See https://lore.kernel.org/all/?q=foo for the thread.\n" },
 	{ Q, 0, NULL, NULL, "The fix:\n\n    x = a ? b : c;\n" },
 	{ Q, 0, NULL, NULL, "It works for me.\n" },
+	{ Q, 0, NULL, NULL, "This is the reason why the test fails on arm64.\n" },
 	{ Q, 0, NULL, NULL, "The question mark in the format string (%?) is a typo.\n" },
 	{ Q, 0, NULL, NULL, ">> What about arm64?\n> It works there too.\n\nGood.\n" },
 	{ Q, 0, NULL, NULL,
