@@ -12,6 +12,9 @@
 #                     frob-v2-0  [PATCH v2 0/2] ... (the same change-id as v1)
 #                     frob-v2-1  [PATCH v2 1/2] mm: frob the widget
 #   get_later DIR   write ada-r2 (a reply to frob-v2-0) into DIR
+#   get_tests SRC [LABEL]   the tests every kind passes, against --source
+#                   SRC that holds the first mails (as get_mails wrote them
+#                   into $M), in date order; LABEL (default SRC) names them
 #   get_mbox FILE...  the messages as mboxrd, as quill mail get writes them
 #                   (its expected output); GET_FROM_LINE, when set, is the
 #                   separator line instead of public-inbox's
@@ -136,4 +139,54 @@ get_mbox() {
 		sed -E 's/^(>*From )/>\1/' "$f"
 		printf '\n'
 	done
+}
+
+get_tests() {
+	set -- "$1" "${2:-$1}"
+	test_expect_success "$2: the whole thread of a patch, in date order" '
+		quill mail get --source '"$1"' "<frob-v1-1@example.org>" >out 2>err &&
+		get_mbox $M/frob-v1-0 $M/frob-v1-1 $M/frob-v1-2 $M/ada-r1 >want &&
+		test_cmp want out &&
+		test ! -s err
+	'
+
+	test_expect_success "$2: two threads at once" '
+		quill mail get --source '"$1"' tidy-1@example.org frob-v2-1@example.org >out &&
+		get_mbox $M/tidy-1 $M/frob-v2-0 $M/frob-v2-1 >want &&
+		test_cmp want out
+	'
+
+	test_expect_success "$2: a missing thread is exit 1, nothing written" '
+		quill_fails 1 "nobody@example.org: no such thread" \
+			mail get --source '"$1"' nobody@example.org &&
+		test ! -s out.fail
+	'
+
+	test_expect_success "$2: search by change-id finds every version${SQ}s cover" '
+		quill mail get --source '"$1"' --change-id $GET_CHANGE_ID >out &&
+		get_mbox $M/frob-v1-0 $M/frob-v2-0 >want &&
+		test_cmp want out &&
+		quill mail get --source '"$1"' --change-id $GET_OTHER_CHANGE_ID >out &&
+		get_mbox $M/tidy-1 >want &&
+		test_cmp want out
+	'
+
+	test_expect_success "$2: search by subject, any case, without the [PATCH] prefix" '
+		quill mail get --source '"$1"' --subject "FROB THE wid" >out &&
+		get_mbox $M/frob-v1-1 $M/ada-r1 $M/frob-v2-1 >want &&
+		test_cmp want out &&
+		quill mail get --source '"$1"' --subject "frob the widget" \
+			--from GRACE@example.org >out &&
+		get_mbox $M/frob-v1-1 $M/frob-v2-1 >want &&
+		test_cmp want out
+	'
+
+	test_expect_success "$2: a search that finds nothing is exit 1 and no output" '
+		test_expect_code 1 quill mail get --source '"$1"' --subject "PATCH 1/2" >out 2>err &&
+		test ! -s out && test ! -s err &&
+		test_expect_code 1 quill mail get --source '"$1"' --change-id 20240101-none-000000000000 >out 2>err &&
+		test ! -s out && test ! -s err &&
+		test_expect_code 1 quill mail get --source '"$1"' --subject frob --from nobody@example.org >out 2>err &&
+		test ! -s out && test ! -s err
+	'
 }

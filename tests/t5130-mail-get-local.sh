@@ -18,52 +18,7 @@ for f in $ALL; do
 done
 
 for src in mbox:box maildir:md; do
-	test_expect_success "$src: the whole thread of a patch, in mailbox order" '
-		quill mail get --source '"$src"' "<frob-v1-1@example.org>" >out 2>err &&
-		get_mbox $M/frob-v1-0 $M/frob-v1-1 $M/frob-v1-2 $M/ada-r1 >want &&
-		test_cmp want out &&
-		test ! -s err
-	'
-
-	test_expect_success "$src: two threads at once" '
-		quill mail get --source '"$src"' tidy-1@example.org frob-v2-1@example.org >out &&
-		get_mbox $M/tidy-1 $M/frob-v2-0 $M/frob-v2-1 >want &&
-		test_cmp want out
-	'
-
-	test_expect_success "$src: a missing thread is exit 1, nothing written" '
-		quill_fails 1 "nobody@example.org: no such thread" \
-			mail get --source '"$src"' nobody@example.org &&
-		test ! -s out.fail
-	'
-
-	test_expect_success "$src: search by change-id finds every version${SQ}s cover" '
-		quill mail get --source '"$src"' --change-id $GET_CHANGE_ID >out &&
-		get_mbox $M/frob-v1-0 $M/frob-v2-0 >want &&
-		test_cmp want out &&
-		quill mail get --source '"$src"' --change-id $GET_OTHER_CHANGE_ID >out &&
-		get_mbox $M/tidy-1 >want &&
-		test_cmp want out
-	'
-
-	test_expect_success "$src: search by subject, any case, without the [PATCH] prefix" '
-		quill mail get --source '"$src"' --subject "FROB THE wid" >out &&
-		get_mbox $M/frob-v1-1 $M/ada-r1 $M/frob-v2-1 >want &&
-		test_cmp want out &&
-		quill mail get --source '"$src"' --subject "frob the widget" \
-			--from GRACE@example.org >out &&
-		get_mbox $M/frob-v1-1 $M/frob-v2-1 >want &&
-		test_cmp want out
-	'
-
-	test_expect_success "$src: a search that finds nothing is exit 1 and no output" '
-		test_expect_code 1 quill mail get --source '"$src"' --subject "PATCH 1/2" >out 2>err &&
-		test ! -s out && test ! -s err &&
-		test_expect_code 1 quill mail get --source '"$src"' --change-id 20240101-none-000000000000 >out 2>err &&
-		test ! -s out && test ! -s err &&
-		test_expect_code 1 quill mail get --source '"$src"' --subject frob --from nobody@example.org >out 2>err &&
-		test ! -s out && test ! -s err
-	'
+	get_tests "$src"
 done
 
 test_expect_success 'a quoted change-id line is not a footer; X-Change-ID is' '
