@@ -16,11 +16,12 @@ set -eu
 
 BUILD_PKGS="gcc make pkg-config libglib2.0-dev libgit2-dev libcurl4-openssl-dev libnotmuch-dev libgmime-3.0-dev libjansson-dev libelf-dev zlib1g-dev"
 # public-inbox and curl: tests/testbed/lore-server.sh (a local lore);
+# notmuch: t5110 builds a real database with `notmuch new`;
 # linux-source-6.1: the kernel's scripts/checkpatch.pl and bloat-o-meter, the
 # references t3170 and t4500 compare quill with; hyperfine: t4010 reads its
 # real --export-json output.  All optional: the tests that need them skip
 # without them, so missing_test does not ask for them.
-TEST_PKGS="git perl b4 python3 public-inbox curl linux-source-6.1 hyperfine"
+TEST_PKGS="git perl b4 python3 public-inbox notmuch curl linux-source-6.1 hyperfine"
 # make fuzz: clang (14 on Debian 12) and its libFuzzer, ASan and UBSan
 # runtimes, which clang-14 only recommends
 FUZZ_PKGS="clang libclang-rt-14-dev"
