@@ -20,6 +20,7 @@
 #include "mail/subject.h"
 #include "mail/thread.h"
 #include "mail/trailer.h"
+#include <gmime/gmime.h>
 #include "net/archive.h"
 
 #include <stdarg.h>
@@ -85,15 +86,79 @@ static struct message *unescaped(const char *data, gsize len, char **raw)
 	return message_parse(*raw, n);
 }
 
-/* The body of m, decoded; NULL (warned) when it cannot be. */
+static gboolean is_utf8_charset(const char *cs)
+{
+	static const char *const names[] = { "utf-8", "utf8", "us-ascii", "ascii" };
+
+	for (gsize i = 0; i < G_N_ELEMENTS(names); i++)
+		if (!g_ascii_strcasecmp(cs, names[i]))
+			return TRUE;
+	return FALSE;
+}
+
+/* Whether m's header makes it one plain UTF-8 text, as git send-email
+ * writes patches and most replies are: no Content-Type or text/plain in
+ * UTF-8 (or ASCII), not format=flowed, no transfer encoding. */
+static gboolean is_plain(const struct message *m)
+{
+	char *ct = message_get(m, "Content-Type");
+	char *cte = message_get(m, "Content-Transfer-Encoding");
+	gboolean plain = !m->truncated;
+
+	if (plain && cte)
+		plain = !g_ascii_strcasecmp(cte, "7bit") || !g_ascii_strcasecmp(cte, "8bit");
+	if (plain && ct) {
+		GMimeContentType *t = g_mime_content_type_parse(NULL, ct);
+		const char *cs = g_mime_content_type_get_parameter(t, "charset");
+		const char *format = g_mime_content_type_get_parameter(t, "format");
+
+		plain = g_mime_content_type_is_type(t, "text", "plain") && (!cs || is_utf8_charset(cs)) &&
+			!(format && !g_ascii_strcasecmp(format, "flowed"));
+		g_object_unref(t);
+	}
+	g_free(ct);
+	g_free(cte);
+	return plain;
+}
+
+/* The body of a plain message (is_plain) without GMime: the bytes as they
+ * are, when they are valid UTF-8 with LF line ends; what
+ * message_body_decode gives for them (lines only when `classify`: NULL
+ * else).  NULL when they are not. */
+static struct message_body *plain_body(const struct message *m, gboolean classify)
+{
+	const char *text = m->data + m->body;
+	gsize len = m->len - m->body;
+	struct message_body *b;
+
+	/* a header block that did not end in a blank line (a broken field),
+	 * CRLF, a NUL or bytes that are not UTF-8: GMime's way */
+	if (m->body < 2 || m->data[m->body - 1] != '\n' || m->data[m->body - 2] != '\n' ||
+	    memchr(text, '\r', len) || !g_utf8_validate_len(text, len, NULL))
+		return NULL;
+	b = g_new0(struct message_body, 1);
+	b->attachments = g_array_new(FALSE, TRUE, sizeof(struct message_attachment));
+	b->text = g_malloc(len + 2);
+	memcpy(b->text, text, len);
+	if (len && text[len - 1] != '\n')
+		b->text[len++] = '\n';
+	b->text[len] = '\0';
+	b->text_len = len;
+	if (classify)
+		b->lines = message_classify_lines(b->text, b->text_len);
+	return b;
+}
+
+/* The body of m, decoded; NULL (warned) when it cannot be.  Its lines
+ * may be NULL unless `classify`. */
 static struct message_body *body_of(const struct scan *sc, const char *msgid,
-				    const struct message *m)
+				    const struct message *m, gboolean classify)
 {
 	struct msg_warn w = { sc->o, msgid };
 	GError *e = NULL;
-	struct message_body *b = message_body_decode(m, sc->o->warn ? msg_warn : NULL, &w, &e);
+	struct message_body *b = is_plain(m) ? plain_body(m, classify) : NULL;
 
-	if (!b) {
+	if (!b && !(b = message_body_decode(m, sc->o->warn ? msg_warn : NULL, &w, &e))) {
 		if (sc->o->warn)
 			sc->o->warn(sc->o->payload, "<%s>: %s", msgid, e->message);
 		g_error_free(e);
@@ -204,7 +269,7 @@ static void take_posted(struct scan *sc, const struct source_mail *sm, char *sub
 		g_clear_pointer(&pd.email, g_free);
 	g_free(name);
 	m = unescaped(sm->m->data, sm->m->len, &raw);
-	b = body_of(sc, sm->msgid, m);
+	b = body_of(sc, sm->msgid, m, FALSE);
 	message_free(m);
 	g_free(raw);
 	read_trailers(&pd, sub->text, b ? b->text : "");
@@ -282,7 +347,7 @@ static void take_reply(struct scan *sc, const struct rec *rc, const char *parent
 	rp->version = pd->p->version;
 	rp->patch = pd->p->patch;
 	g_ptr_array_add(sc->r->replies, rp);
-	if (!(b = body_of(sc, rc->msgid, m)))
+	if (!(b = body_of(sc, rc->msgid, m, TRUE)))
 		goto done;
 	email = address_of(rp->from);
 	link = archive_link(sc->link_base, rc->msgid);
