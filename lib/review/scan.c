@@ -2,13 +2,17 @@
  * known list or by their subjects), every other message threaded onto the
  * nearest posted message above it, and the items of each reply.
  *
- * Two passes.  The first reads the source: every message is threaded
- * (header fields only) and each posted one is read whole at once (its
- * trailers and patch-id); of the others only the span in the source is
- * kept.  The second walks the thread's flat list, where a parent always
- * comes before its children, so each entry's target is its own (posted)
- * or its parent's: one step per entry.  Only replies with a target are
- * decoded, each once. */
+ * The first pass reads the source: every message is threaded (header
+ * fields only) and recognised as posted or not; of each only its span in
+ * the source is kept.  Then the thread's flat list is walked, where a
+ * parent always comes before its children, so each entry's target is its
+ * own (posted) or its parent's: one step per entry.  The bodies - the
+ * posted messages' (trailers, patch-id), then the replies' with a target
+ * (items) - are read last, each once, as jobs on two threads when there
+ * are two processors; each job writes only its own result and keeps its
+ * warnings, which are said afterwards in job order, so the output is the
+ * same as one thread's.  Plain UTF-8 bodies (most of a list's mail) are
+ * taken as they are; the rest is decoded by GMime (message-body.h). */
 #include "review/scan.h"
 #include "core/date.h"
 #include "core/error.h"
@@ -40,8 +44,22 @@ struct rec {
 /* A posted message with what only the scan needs. */
 struct posted {
 	struct review_posted *p;	/* in the result */
+	const char *data;		/* the message in the source */
+	gsize len;
+	char *title;			/* its subject's text (the commit title) */
 	char **credits;			/* its person trailers (NULL-terminated) */
 	char *email;			/* its From: address, or NULL */
+	GPtrArray *said;		/* warnings while its body was read, or NULL */
+};
+
+/* A reply with a target: what its job reads and writes. */
+struct reply_job {
+	const struct rec *rc;
+	const char *parent;		/* the thread's id of what it answers, or NULL */
+	guint posted;			/* its target: index in st->posted */
+	struct review_reply *rp;	/* out */
+	GPtrArray *items;		/* out: its items */
+	GPtrArray *said;		/* out: warnings, or NULL */
 };
 
 struct scan {
@@ -49,6 +67,7 @@ struct scan {
 	struct thread *t;
 	GArray *recs;		/* struct rec */
 	GArray *posted;		/* struct posted, in input order */
+	GArray *jobs;		/* struct reply_job, in thread order */
 	GHashTable *known;	/* msgid -> const struct review_known* */
 	const struct review_phrases *ph;
 	const char *link_base;
@@ -57,9 +76,11 @@ struct scan {
 
 /* ---- warnings about one message ---- */
 
+/* A job's warnings: kept (the job may run on another thread) and said
+ * when all jobs are done. */
 struct msg_warn {
-	const struct review_scan_opts *o;
 	const char *msgid;
+	GPtrArray **said;
 };
 
 static void G_GNUC_PRINTF(2, 3) msg_warn(void *payload, const char *fmt, ...)
@@ -71,8 +92,20 @@ static void G_GNUC_PRINTF(2, 3) msg_warn(void *payload, const char *fmt, ...)
 	va_start(ap, fmt);
 	s = g_strdup_vprintf(fmt, ap);
 	va_end(ap);
-	w->o->warn(w->o->payload, "<%s>: %s", w->msgid, s);
+	if (!*w->said)
+		*w->said = g_ptr_array_new_with_free_func(g_free);
+	g_ptr_array_add(*w->said, g_strdup_printf("<%s>: %s", w->msgid, s));
 	g_free(s);
+}
+
+/* Say the warnings a job kept, and let them go. */
+static void say(const struct scan *sc, GPtrArray *said)
+{
+	if (!said)
+		return;
+	for (guint i = 0; sc->o->warn && i < said->len; i++)
+		sc->o->warn(sc->o->payload, "%s", (const char *)g_ptr_array_index(said, i));
+	g_ptr_array_unref(said);
 }
 
 /* A message as stored (an escaped mboxrd span) with its escaping undone
@@ -152,18 +185,55 @@ static struct message_body *plain_body(const struct message *m, gboolean classif
 /* The body of m, decoded; NULL (warned) when it cannot be.  Its lines
  * may be NULL unless `classify`. */
 static struct message_body *body_of(const struct scan *sc, const char *msgid,
-				    const struct message *m, gboolean classify)
+				    const struct message *m, gboolean classify, GPtrArray **said)
 {
-	struct msg_warn w = { sc->o, msgid };
+	struct msg_warn w = { msgid, said };
 	GError *e = NULL;
 	struct message_body *b = is_plain(m) ? plain_body(m, classify) : NULL;
 
 	if (!b && !(b = message_body_decode(m, sc->o->warn ? msg_warn : NULL, &w, &e))) {
-		if (sc->o->warn)
-			sc->o->warn(sc->o->payload, "<%s>: %s", msgid, e->message);
+		msg_warn(&w, "%s", e->message);
 		g_error_free(e);
 	}
 	return b;
+}
+
+/* ---- jobs on two threads ---- */
+
+#define JOB_CHUNK 32	/* jobs taken at a time */
+
+typedef void (*job_fn)(struct scan *sc, guint i);
+
+struct jobs {
+	struct scan *sc;
+	job_fn fn;
+	guint n;
+	gint next;
+};
+
+static gpointer jobs_worker(gpointer p)
+{
+	struct jobs *j = p;
+	guint i;
+
+	while ((i = (guint)g_atomic_int_add(&j->next, JOB_CHUNK)) < j->n)
+		for (guint k = i; k < MIN(i + JOB_CHUNK, j->n); k++)
+			j->fn(j->sc, k);
+	return NULL;
+}
+
+/* fn(sc, 0) .. fn(sc, n - 1), on this thread and one more when there is
+ * a processor for it and enough to do. */
+static void run_jobs(struct scan *sc, job_fn fn, guint n)
+{
+	struct jobs j = { sc, fn, n, 0 };
+	GThread *other = NULL;
+
+	if (n > 4 * JOB_CHUNK && g_get_num_processors() > 1)
+		other = g_thread_try_new("review-scan", jobs_worker, &j, NULL);
+	jobs_worker(&j);
+	if (other)
+		g_thread_join(other);
 }
 
 /* ---- posted messages ---- */
@@ -245,17 +315,14 @@ static gboolean posted_as(const struct scan *sc, const struct source_mail *sm,
 	return TRUE;
 }
 
-/* A posted message, read whole: its from, subject, date, trailers and the
- * patch-id of its diff. */
+/* A posted message, from its header: from, subject, date; its body is
+ * read later (read_posted). */
 static void take_posted(struct scan *sc, const struct source_mail *sm, char *subject,
 			const struct subject *sub, int version, int patch, int total, gint64 date)
 {
 	struct posted pd = { 0 };
 	struct review_posted *p = g_new0(struct review_posted, 1);
-	struct message_body *b;
-	struct message *m;
-	char *name = NULL, *raw;
-	char pid[41];
+	char *name = NULL;
 
 	p->msgid = g_strdup(sm->msgid);
 	p->from = message_get_decoded(sm->m, "From");
@@ -265,19 +332,31 @@ static void take_posted(struct scan *sc, const struct source_mail *sm, char *sub
 	p->patch = patch;
 	p->total = total;
 	pd.p = p;
+	pd.data = sm->m->data;
+	pd.len = sm->m->len;
+	pd.title = g_strdup(sub->text ? sub->text : "");
 	if (p->from && !ident_split(p->from, &name, &pd.email))
 		g_clear_pointer(&pd.email, g_free);
 	g_free(name);
-	m = unescaped(sm->m->data, sm->m->len, &raw);
-	b = body_of(sc, sm->msgid, m, FALSE);
-	message_free(m);
-	g_free(raw);
-	read_trailers(&pd, sub->text, b ? b->text : "");
-	if (b && patch > 0 && patchid_stable(b->text, b->text_len, pid))
-		p->patch_id = g_strdup(pid);
-	message_body_free(b);
 	g_ptr_array_add(sc->r->posted, p);
 	g_array_append_val(sc->posted, pd);
+}
+
+/* The job of posted message i: its trailers and the patch-id of its diff. */
+static void read_posted(struct scan *sc, guint i)
+{
+	struct posted *pd = &g_array_index(sc->posted, struct posted, i);
+	char *raw;
+	struct message *m = unescaped(pd->data, pd->len, &raw);
+	struct message_body *b = body_of(sc, pd->p->msgid, m, FALSE, &pd->said);
+	char pid[41];
+
+	message_free(m);
+	g_free(raw);
+	read_trailers(pd, pd->title, b ? b->text : "");
+	if (b && pd->p->patch > 0 && patchid_stable(b->text, b->text_len, pid))
+		pd->p->patch_id = g_strdup(pid);
+	message_body_free(b);
 }
 
 /* ---- the first pass ---- */
@@ -311,7 +390,7 @@ static void take(struct scan *sc, const struct source_mail *sm)
 	g_array_append_val(sc->recs, rc);
 }
 
-/* ---- the second pass ---- */
+/* ---- the replies ---- */
 
 /* The address of a From: value (caller owns), or NULL. */
 static char *address_of(const char *from)
@@ -329,10 +408,12 @@ static gboolean same_address(const char *a, const char *b)
 	return a && b && !g_ascii_strcasecmp(a, b);
 }
 
-/* One reply answering posted message pd: threaded, decoded, its items. */
-static void take_reply(struct scan *sc, const struct rec *rc, const char *parent,
-		       const struct posted *pd)
+/* The job of reply i: its header read, its body decoded, its items. */
+static void read_reply(struct scan *sc, guint i)
 {
+	struct reply_job *j = &g_array_index(sc->jobs, struct reply_job, i);
+	const struct rec *rc = j->rc;
+	const struct posted *pd = &g_array_index(sc->posted, struct posted, j->posted);
 	struct review_reply *rp = g_new0(struct review_reply, 1);
 	char *raw;
 	struct message *m = unescaped(rc->data, rc->len, &raw);
@@ -340,14 +421,15 @@ static void take_reply(struct scan *sc, const struct rec *rc, const char *parent
 	char *email, *link;
 
 	rp->msgid = g_strdup(rc->msgid);
-	rp->parent = g_strdup(parent);
+	rp->parent = g_strdup(j->parent);
 	rp->from = message_get_decoded(m, "From");
 	rp->date = rc->date ? date_iso(rc->date) : NULL;
 	rp->subject = message_get_decoded(m, "Subject");
 	rp->version = pd->p->version;
 	rp->patch = pd->p->patch;
-	g_ptr_array_add(sc->r->replies, rp);
-	if (!(b = body_of(sc, rc->msgid, m, TRUE)))
+	j->rp = rp;
+	j->items = g_ptr_array_new();
+	if (!(b = body_of(sc, rc->msgid, m, TRUE, &j->said)))
 		goto done;
 	email = address_of(rp->from);
 	link = archive_link(sc->link_base, rc->msgid);
@@ -364,7 +446,7 @@ static void take_reply(struct scan *sc, const struct rec *rc, const char *parent
 									       : pd->email),
 			.credits = (const char *const *)pd->credits,
 		};
-		review_extract(sc->ph, &rm, sc->r->items);
+		review_extract(sc->ph, &rm, j->items);
 	}
 	g_free(link);
 	g_free(email);
@@ -374,6 +456,8 @@ done:
 	g_free(raw);
 }
 
+/* The targets, down the thread's flat list: the replies' jobs, in thread
+ * order, and the count of what answers nothing. */
 static void walk(struct scan *sc)
 {
 	guint n = thread_len(sc->t);
@@ -382,6 +466,7 @@ static void walk(struct scan *sc)
 	for (guint i = 0; i < n; i++) {
 		const struct thread_entry *e = thread_get(sc->t, i);
 		const struct rec *rc = e->message >= 0 ? &g_array_index(sc->recs, struct rec, e->message) : NULL;
+		struct reply_job j = { 0 };
 
 		if (rc && rc->posted) {
 			target[i] = rc->posted;
@@ -394,10 +479,29 @@ static void walk(struct scan *sc)
 			sc->r->unthreaded++;
 			continue;
 		}
-		take_reply(sc, rc, e->parent >= 0 ? thread_get(sc->t, e->parent)->msgid : NULL,
-			   &g_array_index(sc->posted, struct posted, target[i] - 1));
+		j.rc = rc;
+		j.parent = e->parent >= 0 ? thread_get(sc->t, e->parent)->msgid : NULL;
+		j.posted = (guint)target[i] - 1;
+		g_array_append_val(sc->jobs, j);
 	}
 	g_free(target);
+}
+
+/* Read the bodies: the posted messages', then the replies'; their results
+ * and warnings taken in order. */
+static void read_bodies(struct scan *sc)
+{
+	run_jobs(sc, read_posted, sc->posted->len);
+	for (guint i = 0; i < sc->posted->len; i++)
+		say(sc, g_steal_pointer(&g_array_index(sc->posted, struct posted, i).said));
+	run_jobs(sc, read_reply, sc->jobs->len);
+	for (guint i = 0; i < sc->jobs->len; i++) {
+		struct reply_job *j = &g_array_index(sc->jobs, struct reply_job, i);
+
+		g_ptr_array_add(sc->r->replies, j->rp);
+		g_ptr_array_extend_and_steal(sc->r->items, j->items);
+		say(sc, g_steal_pointer(&j->said));
+	}
 }
 
 /* ---- the result ---- */
@@ -446,8 +550,10 @@ static void scan_clear(struct scan *sc)
 		struct posted *pd = &g_array_index(sc->posted, struct posted, i);
 		g_strfreev(pd->credits);
 		g_free(pd->email);
+		g_free(pd->title);
 	}
 	g_array_unref(sc->posted);
+	g_array_unref(sc->jobs);
 	if (sc->known)
 		g_hash_table_unref(sc->known);
 	thread_free(sc->t);
@@ -467,6 +573,7 @@ gboolean review_scan(struct source *src, const struct review_scan_opts *o,
 	sc.t = thread_new(o->warn, o->payload);
 	sc.recs = g_array_new(FALSE, FALSE, sizeof(struct rec));
 	sc.posted = g_array_new(FALSE, FALSE, sizeof(struct posted));
+	sc.jobs = g_array_new(FALSE, FALSE, sizeof(struct reply_job));
 	if (o->known && o->n_known) {
 		sc.known = g_hash_table_new(g_str_hash, g_str_equal);
 		for (guint i = 0; i < o->n_known; i++)
@@ -491,6 +598,7 @@ gboolean review_scan(struct source *src, const struct review_scan_opts *o,
 	}
 	thread_build(sc.t);
 	walk(&sc);
+	read_bodies(&sc);
 	*out = sc.r;
 	scan_clear(&sc);
 	return TRUE;
