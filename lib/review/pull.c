@@ -475,28 +475,41 @@ static gboolean merge(struct pull *p, gboolean *changed, GError **error)
 	return TRUE;
 }
 
-/* Whether a version with items has no section of its own on its tip: the
- * notes lag behind the state (a pull stopped between the two). */
+/* Whether patch commit HEX has a note with the section HEAD. */
+static gboolean has_section(git_repository *repo, const char *hex, const char *head)
+{
+	git_note *note = NULL;
+	git_oid oid;
+	gboolean has;
+
+	if (!hex || git_oid_fromstr(&oid, hex) ||
+	    git_note_read(&note, repo, STORE_NOTES_REF, &oid) < 0)
+		return FALSE;
+	has = git_note_message(note) && strstr(git_note_message(note), head);
+	git_note_free(note);
+	return has;
+}
+
+/* Whether a version with items has no section of its own on any of its
+ * patches: the notes lag behind the state (a pull stopped between the
+ * two). */
 static gboolean notes_behind(const struct pull *p)
 {
 	for (guint i = 0; i < p->reps->len; i++) {
 		const struct review_pull_version *r = g_ptr_array_index(p->reps, i);
 		const struct series_version *v = series_get_version(p->s, r->version);
-		char *head = g_strdup_printf("[quill v%d]", r->version);
-		git_note *note = NULL;
-		git_oid tip;
-		gboolean behind = FALSE;
+		char *head;
+		gboolean found = FALSE;
 
-		if (v && r->items && v->tip && !git_oid_fromstr(&tip, v->tip)) {
-			if (git_note_read(&note, p->repo, STORE_NOTES_REF, &tip) < 0)
-				behind = TRUE;
-			else
-				behind = !strstr(git_note_message(note) ? git_note_message(note) : "",
-						 head);
-			git_note_free(note);
+		if (!v || !r->items)
+			continue;
+		head = g_strdup_printf("[quill v%d]", r->version);
+		for (guint j = 0; j < v->patches->len && !found; j++) {
+			const struct series_patch *sp = g_ptr_array_index(v->patches, j);
+			found = has_section(p->repo, sp->commit, head);
 		}
 		g_free(head);
-		if (behind)
+		if (!found && v->patches->len)
 			return TRUE;
 	}
 	return FALSE;
