@@ -173,8 +173,8 @@ resolve() {
 
 test_expect_success 'setup: a series with v1, v2 sent, a partial reroll v3, replies' '
 	build_series r yes &&
-	grep -c "^Message-ID:" r/all.mbox >n &&
-	echo 15 >want && test_cmp want n
+	grep -c "^Message-ID:" r/all.mbox >count &&
+	echo 15 >want && test_cmp want count
 '
 
 test_expect_success 'pull --source mbox: every sent version, one state commit' '
@@ -266,12 +266,12 @@ test_expect_success '--version N pulls that one; the working version and --all w
 
 test_expect_success 'a version whose thread is not there: a warning, the others stored' '
 	build_series m yes && cd m &&
-	c1=$(msgid_of v1.mbox "0/3") &&
-	python3 - all.mbox "$c1" >v2only.mbox <<-\EOF &&
+	python3 - all.mbox >v2only.mbox <<-\EOF &&
 	import re, sys
 	text = open(sys.argv[1], encoding="utf-8").read()
 	parts = re.split(r"\n(?=From (?:[0-9a-f]{40}|mboxrd@z) )", text)
-	keep = [p for p in parts if sys.argv[2] not in p]
+	v1 = re.compile(r"^(Message-ID|In-Reply-To|References):.*-v1-", re.M | re.I)
+	keep = [p for p in parts if not v1.search(p.split("\n\n", 1)[0])]
 	sys.stdout.write("\n".join(keep))
 	EOF
 	quill review pull --source mbox:v2only.mbox >out 2>err &&
@@ -317,7 +317,7 @@ test_expect_success 'lore: a real public-inbox server; the thread grows; statuse
 		jget out1 "[(v[\"version\"], v[\"replies\"]) for v in d[\"versions\"]]" >got &&
 		echo "[[1, 3], [2, 1], [3, 1]]" >want && test_cmp want got &&
 		review_json 1 >j1 &&
-		id=$(jget j1 "[i[\"id\"] for i in d[\"items\"] if i[\"kind\"] == \"trailer\"][0]") &&
+		id=$(jget j1 "d[\"items\"][0][\"id\"]") &&
 		resolve 1 "$id" &&
 		"$LORE" add late.mbox "$TRASH/srv" >/dev/null &&
 		state=$(git rev-parse refs/quill/series/zone) &&
@@ -331,7 +331,7 @@ test_expect_success 'lore: a real public-inbox server; the thread grows; statuse
 		jget j1 "[i[\"status\"] for i in d[\"items\"] if i[\"id\"] == \"$id\"]" >got &&
 		echo "[\"addressed\"]" >want && test_cmp want got &&
 		git log --notes=quill --format=%N -1 quill/zone/v2 >log &&
-		grep -q "question" log &&
+		grep -q "/r5@example.net/" log &&
 		state=$(git rev-parse refs/quill/series/zone) &&
 		quill review pull >out3 2>err3 &&
 		tail -n 1 out3 >got && echo "nothing new" >want && test_cmp want got &&
@@ -364,7 +364,6 @@ elif ! landed "notmuch:$TRASH/nodb"; then
 else
 test_expect_success 'notmuch: the threads from a real notmuch database' '
 	cd r &&
-	mkdir -p "$TRASH/mail" &&
 	python3 - all.mbox "$TRASH/mail" <<-\EOF &&
 	import mailbox, sys
 	md = mailbox.Maildir(sys.argv[2], create=True)
@@ -387,9 +386,9 @@ if [ ! -f "$BAD" ] || ! landed lore:http://127.0.0.1:9/; then
 	test_skip 'lore: HTTP 500 and kill -9 during a pull' 'bad-http.py or the lore archive is not there yet'
 else
 test_expect_success 'lore: HTTP 500 for every thread: each named, exit 4, nothing written; kill -9 mid-pull' '
-	build_series k yes && cd k &&
+	build_series k yes && cd k || return 1
 	python3 "$BAD" "$TRASH/bad.port" "$TRASH/bad.log" &
-	bad=$! &&
+	bad=$!
 	{
 		n=0 && while [ ! -s "$TRASH/bad.port" ] && [ $n -lt 100 ]; do sleep 0.1; n=$((n + 1)); done &&
 		port=$(cat "$TRASH/bad.port") &&
