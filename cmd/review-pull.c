@@ -89,12 +89,9 @@ static void pull_view(struct ctx *ctx, const json_t *report)
 	json_array_foreach(list, i, v) {
 		int replies = jint(v, "replies"), items = jint(v, "new_items");
 
-		if (jstr(v, "failed")) {
-			printf("v%d: failed\n", jint(v, "version"));
-			continue;
-		}
-		printf("v%d: %d %s, %d new %s\n", jint(v, "version"), replies,
-		       plural(replies, "reply", "replies"), items, plural(items, "item", "items"));
+		printf("v%d: %d %s, %d new %s%s\n", jint(v, "version"), replies,
+		       plural(replies, "reply", "replies"), items, plural(items, "item", "items"),
+		       jstr(v, "failed") ? " (its thread failed: see the warning)" : "");
 	}
 	if (!json_is_true(json_object_get(report, "committed")))
 		printf("nothing new\n");

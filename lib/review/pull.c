@@ -35,7 +35,10 @@ struct pull {
 	GHashTable *fresh;	/* version -> struct review_version* (borrowed contents) */
 	GHashTable *seen;	/* reply msgids and item ids of this pull (borrowed) */
 	GPtrArray *results;	/* struct review_result*, kept until the merge is done */
+	GHashTable *posted;	/* versions with a posted message in a thread that arrived */
 };
+
+#define NOT_FOUND "no thread found (no Message-ID recorded; searched by change-id and subject)"
 
 static void warnv(const struct pull *p, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
 static void warnv(const struct pull *p, const char *fmt, ...)
@@ -258,9 +261,8 @@ static void find_threads(struct pull *p)
 		if (!msgid) {
 			if (err)
 				rep_fail(p, w->rep, qerr_class(err), err->message);
-			else
-				rep_fail(p, w->rep, QUILL_ERROR_NEGATIVE,
-					 "no thread found (no Message-ID recorded; searched by change-id and subject)");
+			else	/* said after the fetch, unless another thread holds it */
+				w->rep->failed_class = QUILL_ERROR_NEGATIVE;
 			g_clear_error(&err);
 			continue;
 		}
@@ -279,7 +281,7 @@ static void find_threads(struct pull *p)
  * Message-IDs, then every message of the thread whose subject says it is a
  * cover or patch (a partial reroll too).  Strings are borrowed from the
  * series or kept in `strings`. */
-static GArray *known_for(const struct pull *p, GBytes *mbox, GPtrArray *strings)
+static GArray *known_for(struct pull *p, GBytes *mbox, GPtrArray *strings)
 {
 	GArray *known = g_array_new(FALSE, TRUE, sizeof(struct review_known));
 	GHashTable *have = g_hash_table_new(g_str_hash, g_str_equal);
@@ -305,8 +307,10 @@ static GArray *known_for(const struct pull *p, GBytes *mbox, GPtrArray *strings)
 	source_add_bytes(src, "thread", mbox);
 	while (source_next(src, &sm, NULL)) {
 		char *id;
-		if (!posted_subject(sm.m, &k.version, &k.patch) ||
-		    g_hash_table_contains(have, sm.msgid))
+		if (!posted_subject(sm.m, &k.version, &k.patch))
+			continue;
+		g_hash_table_add(p->posted, GINT_TO_POINTER(k.version));
+		if (g_hash_table_contains(have, sm.msgid))
 			continue;
 		id = g_strdup(sm.msgid);
 		g_ptr_array_add(strings, id);
@@ -436,6 +440,15 @@ static gboolean fetch(struct pull *p, GError **error)
 			g_clear_error(&err);
 		}
 	}
+	for (guint i = 0; i < p->wants->len; i++) {
+		struct want *w = &g_array_index(p->wants, struct want, i);
+		if (w->rep->msgid || w->rep->failed)
+			continue;
+		if (g_hash_table_contains(p->posted, GINT_TO_POINTER(w->v->number)))
+			w->rep->failed_class = 0;	/* posted inside another version's thread */
+		else
+			rep_fail(p, w->rep, QUILL_ERROR_NEGATIVE, NOT_FOUND);
+	}
 	for (guint i = 0; i < n; i++) {
 		if (t[i].mbox)
 			g_bytes_unref(t[i].mbox);
@@ -544,6 +557,7 @@ static void pull_clear(struct pull *p)
 	g_hash_table_unref(p->fresh);
 	g_hash_table_unref(p->seen);
 	g_ptr_array_unref(p->results);
+	g_hash_table_unref(p->posted);
 	g_free(p->link_base);
 }
 
@@ -568,6 +582,7 @@ gboolean review_pull(struct series *s, git_repository *repo, struct archive *a,
 	p.fresh = g_hash_table_new_full(NULL, NULL, NULL, fresh_free);
 	p.seen = g_hash_table_new(g_str_hash, g_str_equal);
 	p.results = g_ptr_array_new_with_free_func((GDestroyNotify)review_result_free);
+	p.posted = g_hash_table_new(NULL, NULL);
 
 	ok = choose(&p, error);
 	if (ok) {

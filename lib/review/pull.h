@@ -20,8 +20,9 @@
  * section on its tip (a pull killed between the commit and the notes).
  *
  * A version whose thread did not arrive (the archive's error, "no such
- * thread", or no thread found) is warned about as "vN: <why>" and left as
- * it was; the others are stored.
+ * thread", or no thread found, unless a thread that arrived holds a
+ * message posted for it) is warned about as "vN: <why>" and left as it
+ * was; the others are stored.
  */
 #ifndef QUILL_REVIEW_PULL_H
 #define QUILL_REVIEW_PULL_H
