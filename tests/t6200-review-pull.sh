@@ -253,6 +253,17 @@ test_expect_success 'a second pull adds nothing and writes nothing' '
 	test "$(git rev-parse refs/notes/quill)" = "$notes"
 '
 
+test_expect_success 'notes behind the state (a pull stopped before them): the next pull writes them' '
+	cd r &&
+	state=$(git rev-parse refs/quill/series/zone) &&
+	git update-ref -d refs/notes/quill &&
+	quill review pull --source mbox:all.mbox >out 2>err &&
+	test ! -s err &&
+	test "$(git rev-parse refs/quill/series/zone)" = "$state" &&
+	git log --notes=quill --format=%N -1 quill/zone/v1 >log &&
+	grep -q "^\[quill v1\]" log
+'
+
 test_expect_success '--version N pulls that one; the working version and --all with it are refused' '
 	cd r &&
 	quill review pull --version 2 --source mbox:all.mbox --json >out &&
