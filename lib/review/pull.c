@@ -412,7 +412,6 @@ static gboolean fetch(struct pull *p, GError **error)
 {
 	guint n = p->asks->len;
 	struct archive_thread *t = g_new0(struct archive_thread, n ? n : 1);
-	gboolean ok = TRUE;
 
 	for (guint i = 0; i < n; i++)
 		t[i].msgid = g_ptr_array_index(p->asks, i);
@@ -456,7 +455,7 @@ static gboolean fetch(struct pull *p, GError **error)
 			g_error_free(t[i].error);
 	}
 	g_free(t);
-	return ok;
+	return TRUE;
 }
 
 /* Merge what was found into each version's review.json, in the state in
