@@ -170,7 +170,7 @@ static void split_keys(GPtrArray *roles, const char *metric)
 	if (roles->len != 1)
 		return;
 	r = g_ptr_array_index(roles, 0);
-	if (r->command || strcmp(r->source, "kv") || r->metrics->len < 2)
+	if (strcmp(r->source, "kv") || r->metrics->len < 2)
 		return;
 	g_ptr_array_steal_index(roles, 0);
 	for (guint i = 0; i < r->metrics->len; i++) {

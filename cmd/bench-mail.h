@@ -16,7 +16,8 @@
  * one mail and no pick: exit 2, naming them); a MSGID takes that mail.
  * Its results are read with *ro (format AUTO: guessed); labelled blocks
  * are roles, and "Key: value unit" lines without blocks are one role per
- * key (its command the key; the metric called `metric`, else "value").
+ * key (its command the key, a heading above them dropped; the metric
+ * called `metric`, else "value").
  * On success (-1) *roles (caller owns) have their link set to the mail's,
  * *where_out (caller owns) names it for messages; else the exit code. */
 int bench_mail_roles(struct ctx *ctx, const char *from, const char *pick, const char *source,
