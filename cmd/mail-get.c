@@ -8,6 +8,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 static const char get_help[] =
 	"Fetches the whole thread each MSGID is in (a Message-ID, with or without\n"
@@ -23,7 +24,15 @@ static const char get_help[] =
 	"https://lore.kernel.org/all), notmuch[:PATH], mirror:PATH (a public-inbox\n"
 	"v2 inbox), mbox:FILE, maildir:DIR.  Answers from lore are cached under\n"
 	"$XDG_CACHE_HOME/quill and revalidated; --offline answers from the cache\n"
-	"alone, --no-cache neither reads nor writes it.\n"
+	"alone, --no-cache neither reads nor writes it.  TLS is always verified\n"
+	"unless quill.sslVerify is false.  On a terminal, a progress line goes to\n"
+	"standard error.\n"
+	"\n"
+	"Environment (lore; for slow links and for tests): QUILL_HTTP_TIMEOUT_MS\n"
+	"(one transfer, default 120000), QUILL_HTTP_MAX_BYTES (one answer,\n"
+	"decompressed, default 268435456), QUILL_HTTP_RETRY_MS (the first backoff\n"
+	"before a retry on 429, 5xx or a failed connect, doubled each time;\n"
+	"default 500; 3 retries).\n"
 	"\n"
 	"Exit: 0 written; 1 no such thread, or the search found nothing; 2 bad\n"
 	"usage; 4 the archive failed (one line naming the URL and the cause).";
@@ -82,6 +91,43 @@ static int get_search(struct archive *a, const struct get_opts *o, GString *out)
 	return len ? -1 : 1;
 }
 
+/* QUILL_HTTP_* into *ao; FALSE with the message when one is not a
+ * positive number. */
+static gboolean env_opts(struct archive_opts *ao, GError **error)
+{
+	static const char *const names[] = { "QUILL_HTTP_TIMEOUT_MS", "QUILL_HTTP_MAX_BYTES",
+					     "QUILL_HTTP_RETRY_MS" };
+
+	for (gsize i = 0; i < G_N_ELEMENTS(names); i++) {
+		const char *v = g_getenv(names[i]);
+		guint64 n;
+		if (!v || !*v)
+			continue;
+		if (!g_ascii_string_to_unsigned(v, 10, 1, i == 1 ? G_MAXUINT64 : G_MAXLONG, &n, NULL))
+			return qerr(error, QUILL_ERROR_USAGE, "%s=%s: not a positive number",
+				    names[i], v);
+		if (i == 0)
+			ao->timeout_ms = (long)n;
+		else if (i == 1)
+			ao->max_bytes = n;
+		else
+			ao->retry_base_ms = (long)n;
+	}
+	return TRUE;
+}
+
+/* The progress line on a terminal. */
+static void progress(void *payload, guint done, guint total, guint messages, guint64 bytes)
+{
+	char *size = g_format_size(bytes);
+
+	(void)payload;
+	(void)messages;
+	fprintf(stderr, "\rquill: fetched %u of %u (%s)%s", done, total, size,
+		done == total ? "\n" : "");
+	g_free(size);
+}
+
 static int write_out(const char *path, const GString *out)
 {
 	GError *error = NULL;
@@ -133,7 +179,9 @@ int cmd_mail_get(int argc, char **argv, struct ctx *ctx)
 	ao.offline = o.offline;
 	ao.no_cache = o.no_cache;
 	ao.warn = warn_print;
-	if (!archive_open(&a, o.source, repo, &ao, &error)) {
+	if (isatty(STDERR_FILENO))
+		ao.progress = progress;
+	if (!env_opts(&ao, &error) || !archive_open(&a, o.source, repo, &ao, &error)) {
 		rc = fail(error);
 		goto done;
 	}

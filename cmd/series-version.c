@@ -1,6 +1,7 @@
 /* series-version.c - quill series new-version / list. */
 #include "cmd.h"
 #include "core/date.h"
+#include "review/next.h"
 #include "series/freeze.h"
 #include "series/series.h"
 
@@ -32,6 +33,47 @@ static void print_dry_run(const struct series *s, const struct series_freeze_res
 		putchar('\n');
 }
 
+/* The review of the version the working one answers: its open items, one
+ * line each on stderr (never blocking), its addressed ones into the
+ * changelog draft, its promises into the new version's review.  A review
+ * that cannot be read is a warning. */
+static struct review_next *review_into_next(struct series *s)
+{
+	struct review_next *n = NULL;
+	GError *e = NULL;
+
+	if (!review_next_prepare(s, &n, &e)) {
+		warn("the review is left out: %s", e->message);
+		g_error_free(e);
+		return NULL;
+	}
+	for (guint i = 0; i < n->open->len; i++) {
+		const struct review_item *it = g_ptr_array_index(n->open, i);
+		char *line = g_strdup_printf("quill: still open on v%d %d/%u: %s %s from %s", n->from,
+					     it->patch, n->total, it->id, review_kind_name(it->kind),
+					     it->author ? it->author : "unknown");
+		char *esc = out_escape(line);
+
+		fprintf(stderr, "%s\n", esc);
+		g_free(esc);
+		g_free(line);
+	}
+	review_next_apply(s, n);
+	return n;
+}
+
+/* After the freeze: the notes of carried promises (a failure is a warning). */
+static void review_after_freeze(struct ctx *ctx, struct series *s, const struct review_next *n)
+{
+	GError *e = NULL;
+
+	if (n && n->n_carried && !review_notes_write(ctx->repo, s, &e)) {
+		warn("the review notes are not written (the next review command retries): %s",
+		     e->message);
+		g_error_free(e);
+	}
+}
+
 static void frozen_view(struct ctx *ctx, const json_t *r)
 {
 	int n = jint(r, "frozen"), now = jint(r, "version"), patches = jint(r, "patches");
@@ -60,6 +102,7 @@ int cmd_series_new_version(int argc, char **argv, struct ctx *ctx)
 	struct series *s = NULL;
 	struct series_freeze_next_opts o = { 0 };
 	struct series_freeze_result r = { 0 };
+	struct review_next *rn = NULL;
 	const struct series_version *v;
 	GError *e = NULL;
 	char *tag;
@@ -77,8 +120,12 @@ int cmd_series_new_version(int argc, char **argv, struct ctx *ctx)
 	}
 	o = (struct series_freeze_next_opts){ .changes = changes, .cover_msgid = msgid,
 					      .dry_run = dry_run, .warn = warn_print };
-	if (!open_series(&s, ctx, argc > 1 ? argv[1] : NULL, &e) ||
-	    !series_freeze_next(s, ctx->repo, ctx->res, &o, &r, &e)) {
+	if (!open_series(&s, ctx, argc > 1 ? argv[1] : NULL, &e)) {
+		rc = fail(e);
+		goto out;
+	}
+	rn = review_into_next(s);
+	if (!series_freeze_next(s, ctx->repo, ctx->res, &o, &r, &e)) {
 		rc = fail(e);
 		goto out;
 	}
@@ -87,6 +134,7 @@ int cmd_series_new_version(int argc, char **argv, struct ctx *ctx)
 		print_dry_run(s, &r);
 		goto out;
 	}
+	review_after_freeze(ctx, s, rn);
 	v = series_get_version(s, r.version);
 	tag = series_tag_name(s->name, r.version);
 	emit(ctx, json_pack("{s:s, s:i, s:s, s:s, s:s, s:i, s:i, s:o}", "name", s->name, "frozen",
@@ -95,6 +143,7 @@ int cmd_series_new_version(int argc, char **argv, struct ctx *ctx)
 			    json_str_or_null(r.summary)), frozen_view);
 	g_free(tag);
 out:
+	review_next_free(rn);
 	series_freeze_result_clear(&r);
 	series_free(s);
 	g_free(changes);
