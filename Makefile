@@ -51,7 +51,7 @@ LIB_OBJ := $(LIB_SRC:%.c=build/%.o) build/embedded.o
 CMD_OBJ := $(CMD_SRC:%.c=build/%.o)
 UNIT_SRC := $(sort $(wildcard tests/unit/test-*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=build/tests/%)
-EMBED := $(sort $(wildcard templates/*.txt)) trailers.conf
+EMBED := $(sort $(wildcard templates/*.txt)) trailers.conf review-phrases.conf
 
 .PHONY: all check demo bench install install-files clean deps unit fuzz
 all: quill git-quill
@@ -173,6 +173,7 @@ install-files:
 	ln -sf quill $(DESTDIR)$(BINDIR)/git-quill
 	install -m 644 templates/*.txt $(DESTDIR)$(SHAREDIR)/templates/
 	install -m 644 trailers.conf $(DESTDIR)$(SHAREDIR)/trailers.conf
+	install -m 644 review-phrases.conf $(DESTDIR)$(SHAREDIR)/review-phrases.conf
 	install -m 644 man/*.1 $(DESTDIR)$(MANDIR)/man1/
 
 clean:

@@ -1,0 +1,440 @@
+/* items-phrases.c - review-phrases.conf read into phrase lists, and the
+ * matching of a phrase against a sentence (see items-private.h). */
+#include "review/items-private.h"
+#include "core/error.h"
+#include "core/resource.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+/* ---- normalising text ---- */
+
+static gboolean word_char(unsigned char c)
+{
+	return g_ascii_isalnum(c) || c == '_' || c >= 0x80;
+}
+
+/* Contractions spelled out; `start`: only at the start of a word. */
+static const struct {
+	const char *from, *to;
+	gboolean start;
+} contractions[] = {
+	{ "won't", "will not", TRUE },
+	{ "can't", "can not", TRUE },
+	{ "cannot", "can not", TRUE },
+	{ "shan't", "shall not", TRUE },
+	{ "i'm", "i am", TRUE },
+	{ "n't", " not", FALSE },
+	{ "'ll", " will", FALSE },
+	{ "'d", " would", FALSE },
+	{ "'re", " are", FALSE },
+	{ "'ve", " have", FALSE },
+};
+
+/* The first pass: lowered, one space per white space run, straight
+ * apostrophes. */
+static GString *lower_squeeze(const char *text, gsize len)
+{
+	GString *o = g_string_sized_new(len + 1);
+	gboolean space = FALSE;
+
+	for (gsize i = 0; i < len; i++) {
+		unsigned char c = text[i];
+
+		if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+			space = o->len > 0;
+			continue;
+		}
+		if (space)
+			g_string_append_c(o, ' ');
+		space = FALSE;
+		if (c == 0xe2 && i + 2 < len && (unsigned char)text[i + 1] == 0x80 &&
+		    ((unsigned char)text[i + 2] == 0x98 || (unsigned char)text[i + 2] == 0x99)) {
+			g_string_append_c(o, '\'');
+			i += 2;
+			continue;
+		}
+		g_string_append_c(o, g_ascii_tolower(c));
+	}
+	return o;
+}
+
+char *items_normalise(const char *text, gsize len)
+{
+	GString *l = lower_squeeze(text, len);
+	GString *o = g_string_sized_new(l->len + 16);
+
+	for (gsize i = 0; i < l->len;) {
+		gboolean done = FALSE;
+
+		for (gsize k = 0; k < G_N_ELEMENTS(contractions) && !done; k++) {
+			gsize n = strlen(contractions[k].from);
+
+			if (i + n > l->len || memcmp(l->str + i, contractions[k].from, n))
+				continue;
+			if (contractions[k].start && i > 0 && word_char(l->str[i - 1]))
+				continue;
+			if (!contractions[k].start && (i == 0 || !word_char(l->str[i - 1])))
+				continue;
+			if (i + n < l->len && word_char(l->str[i + n]))
+				continue;
+			g_string_append(o, contractions[k].to);
+			i += n;
+			done = TRUE;
+		}
+		if (!done)
+			g_string_append_c(o, l->str[i++]);
+	}
+	g_string_free(l, TRUE);
+	return g_string_free(o, FALSE);
+}
+
+/* ---- matching ---- */
+
+/* Does p match at t?  last_word: the text just matched ended in a word
+ * character (the end of the pattern must then be a word's end). */
+static gboolean match_here(const char *p, const char *t, gboolean last_word)
+{
+	if (!*p)
+		return !(last_word && word_char(*t));
+	if (*p == '*') {
+		for (gsize k = 1; k <= 80 && t[k - 1]; k++)
+			if (match_here(p + 1, t + k, word_char(t[k - 1])))
+				return TRUE;
+		return FALSE;
+	}
+	if (*p == '#') {
+		gsize n = 0;
+
+		while (g_ascii_isdigit(t[n]))
+			n++;
+		return n && match_here(p + 1, t + n, TRUE);
+	}
+	if (*p != *t)
+		return FALSE;
+	return match_here(p + 1, t + 1, word_char(*p));
+}
+
+gboolean items_match(const char *pat, const char *s)
+{
+	gboolean anchored = pat[0] == '^';
+	const char *p = pat + anchored;
+	gboolean starts_word = word_char(*p) || *p == '#';
+
+	gboolean literal = !anchored && *p && *p != '*' && *p != '#';
+
+	for (const char *t = s; *t; t++) {
+		if (anchored && t > s)
+			break;
+		if (literal && *t != *p && !(t = strchr(t, *p)))
+			break;
+		if (starts_word && t > s && word_char(t[-1]))
+			continue;
+		if (match_here(p, t, FALSE))
+			return TRUE;
+	}
+	return FALSE;
+}
+
+static gboolean any_match(const GPtrArray *pats, const char *s)
+{
+	for (guint i = 0; pats && i < pats->len; i++)
+		if (items_match(g_ptr_array_index(pats, i), s))
+			return TRUE;
+	return FALSE;
+}
+
+gboolean items_kind_matches(const struct review_phrases *ph, enum review_kind kind,
+			    const char *s)
+{
+	return !any_match(ph->except[kind], s) && any_match(ph->phrase[kind], s);
+}
+
+gboolean items_is_key(const struct review_phrases *ph, enum review_kind kind, const char *key,
+		      gsize len)
+{
+	const GPtrArray *keys = ph->key[kind];
+
+	for (guint i = 0; keys && i < keys->len; i++) {
+		const char *k = g_ptr_array_index(keys, i);
+
+		if (strlen(k) == len && !g_ascii_strncasecmp(k, key, len))
+			return TRUE;
+	}
+	return FALSE;
+}
+
+/* ---- the file ---- */
+
+struct parse {
+	const char *where;
+	guint line;
+	int kind;		/* the section's, or -1 before the first */
+	GError **error;
+};
+
+static gboolean bad(struct parse *p, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
+
+static gboolean bad(struct parse *p, const char *fmt, ...)
+{
+	va_list ap;
+	char *what;
+
+	va_start(ap, fmt);
+	what = g_strdup_vprintf(fmt, ap);
+	va_end(ap);
+	qerr(p->error, QUILL_ERROR_INPUT, "%s:%u: %s", p->where, p->line, what);
+	g_free(what);
+	return FALSE;
+}
+
+static const char *skip_space(const char *s, const char *end)
+{
+	while (s < end && (*s == ' ' || *s == '\t' || *s == '\r'))
+		s++;
+	return s;
+}
+
+static gboolean rest_is_comment(const char *s, const char *end)
+{
+	s = skip_space(s, end);
+	return s == end || *s == '#' || *s == ';';
+}
+
+/* A value as git reads one: double quotes group, backslash escapes \" \\
+ * \n \t, '#' or ';' outside quotes starts a comment, outer white space
+ * goes.  *out: caller owns. */
+static gboolean read_value(struct parse *p, const char *s, const char *end, char **out)
+{
+	GString *v = g_string_new(NULL);
+	gboolean quoted = FALSE;
+	gsize keep = 0;		/* the length up to the last character that stays */
+
+	for (s = skip_space(s, end); s < end; s++) {
+		char c = *s;
+
+		if (c == '\\') {
+			if (++s == end) {
+				g_string_free(v, TRUE);
+				return bad(p, "a value continued on the next line is not supported");
+			}
+			c = *s == 'n' ? '\n' : *s == 't' ? '\t' : *s;
+			if (*s != '"' && *s != '\\' && *s != 'n' && *s != 't') {
+				g_string_free(v, TRUE);
+				return bad(p, "an unknown escape '\\%c'", *s);
+			}
+			g_string_append_c(v, c);
+			keep = v->len;
+			continue;
+		}
+		if (c == '"') {
+			quoted = !quoted;
+			keep = v->len;
+			continue;
+		}
+		if (!quoted && (c == '#' || c == ';'))
+			break;
+		g_string_append_c(v, c);
+		if (quoted || (c != ' ' && c != '\t' && c != '\r'))
+			keep = v->len;
+	}
+	if (quoted) {
+		g_string_free(v, TRUE);
+		return bad(p, "a quote is not closed");
+	}
+	g_string_truncate(v, keep);
+	*out = g_string_free(v, FALSE);
+	return TRUE;
+}
+
+/* "[kind "NAME"]" */
+static gboolean read_section(struct parse *p, const char *s, const char *end)
+{
+	const char *w = skip_space(s + 1, end), *we = w, *n, *ne;
+	char *name;
+
+	while (we < end && g_ascii_isalnum(*we))
+		we++;
+	if (we - w != 4 || g_ascii_strncasecmp(w, "kind", 4))
+		return bad(p, "not a [kind \"NAME\"] section");
+	n = skip_space(we, end);
+	if (n == end || *n != '"')
+		return bad(p, "not a [kind \"NAME\"] section");
+	for (ne = ++n; ne < end && *ne != '"'; ne++)
+		;
+	if (ne == end)
+		return bad(p, "a quote is not closed");
+	s = skip_space(ne + 1, end);
+	if (s == end || *s != ']' || !rest_is_comment(s + 1, end))
+		return bad(p, "not a [kind \"NAME\"] section");
+	name = g_strndup(n, ne - n);
+	p->kind = review_kind_parse(name);
+	if (p->kind < 0) {
+		bad(p, "\"%s\" is not a kind of review item", name);
+		g_free(name);
+		return FALSE;
+	}
+	g_free(name);
+	return TRUE;
+}
+
+/* Which variables a kind takes. */
+static gboolean takes(int kind, const char *var)
+{
+	gboolean sentences = kind == REVIEW_NAK || kind == REVIEW_TRAILER_OBJECTION ||
+			     kind == REVIEW_PROMISE || kind == REVIEW_CHANGE_REQUEST ||
+			     kind == REVIEW_QUESTION;
+
+	if (!strcmp(var, "phrase") || !strcmp(var, "except"))
+		return sentences;
+	if (!strcmp(var, "key"))
+		return kind == REVIEW_TRAILER || kind == REVIEW_NAK ||
+		       kind == REVIEW_TRAILER_OBJECTION;
+	if (!strcmp(var, "unit"))
+		return kind == REVIEW_RESULTS;
+	return FALSE;
+}
+
+static GPtrArray **list_of(struct review_phrases *ph, int kind, const char *var)
+{
+	if (!strcmp(var, "phrase"))
+		return &ph->phrase[kind];
+	if (!strcmp(var, "except"))
+		return &ph->except[kind];
+	if (!strcmp(var, "key"))
+		return &ph->key[kind];
+	return &ph->unit;
+}
+
+static gboolean check_value(struct parse *p, const char *var, const char *value)
+{
+	if (!*value)
+		return bad(p, "%s: an empty value", var);
+	if (!strcmp(var, "key")) {
+		for (const char *c = value; *c; c++)
+			if (!g_ascii_isalnum(*c) && *c != '-')
+				return bad(p, "key: '%s' is not a trailer name", value);
+	} else if (!strcmp(var, "phrase") || !strcmp(var, "except")) {
+		const char *body = value + (value[0] == '^');
+
+		if (strchr(value + 1, '^'))
+			return bad(p, "%s: '^' only at the start of a phrase", var);
+		if (body[strspn(body, "* ")])
+			return TRUE;
+		return bad(p, "%s: '%s' matches everything", var, value);
+	} else if (strchr(value, ' ')) {
+		return bad(p, "unit: '%s' is not one word", value);
+	}
+	return TRUE;
+}
+
+static gboolean read_variable(struct parse *p, struct review_phrases *ph, const char *s,
+			      const char *end)
+{
+	const char *ne = s;
+	char *var, *value = NULL;
+	gboolean ok = FALSE;
+
+	while (ne < end && (g_ascii_isalnum(*ne) || *ne == '-'))
+		ne++;
+	if (ne == s || !g_ascii_isalpha(*s))
+		return bad(p, "not a section, a variable or a comment");
+	var = g_ascii_strdown(s, ne - s);
+	s = skip_space(ne, end);
+	if (s == end || *s != '=') {
+		bad(p, "%s: no '=' and value", var);
+		goto out;
+	}
+	if (p->kind < 0) {
+		bad(p, "%s: outside any [kind \"NAME\"] section", var);
+		goto out;
+	}
+	if (!takes(p->kind, var)) {
+		bad(p, "kind \"%s\" has no variable '%s'", review_kind_name(p->kind), var);
+		goto out;
+	}
+	if (!read_value(p, s + 1, end, &value) || !check_value(p, var, value))
+		goto out;
+	{
+		GPtrArray **list = list_of(ph, p->kind, var);
+		gboolean pattern = !strcmp(var, "phrase") || !strcmp(var, "except");
+
+		if (!*list)
+			*list = g_ptr_array_new_with_free_func(g_free);
+		g_ptr_array_add(*list, pattern ? items_normalise(value, strlen(value))
+					       : g_strdup(value));
+	}
+	ok = TRUE;
+out:
+	g_free(var);
+	g_free(value);
+	return ok;
+}
+
+gboolean review_phrases_parse(struct review_phrases **out, const char *text, gsize len,
+			      const char *where, GError **error)
+{
+	struct review_phrases *ph = g_new0(struct review_phrases, 1);
+	struct parse p = { where, 0, -1, error };
+	const char *s = text, *end = text + len;
+
+	*out = NULL;
+	while (s < end) {
+		const char *nl = memchr(s, '\n', end - s);
+		const char *le = nl ? nl : end;
+		const char *c = skip_space(s, le);
+
+		p.line++;
+		if (memchr(s, '\0', le - s)) {
+			bad(&p, "a NUL byte");
+			goto fail;
+		}
+		if (c < le && *c != '#' && *c != ';') {
+			if (*c == '[' ? !read_section(&p, c, le) : !read_variable(&p, ph, c, le))
+				goto fail;
+		}
+		s = nl ? nl + 1 : end;
+	}
+	*out = ph;
+	return TRUE;
+fail:
+	review_phrases_free(ph);
+	return FALSE;
+}
+
+void review_phrases_free(struct review_phrases *ph)
+{
+	if (!ph)
+		return;
+	for (int k = 0; k < REVIEW_KIND_COUNT; k++) {
+		if (ph->phrase[k])
+			g_ptr_array_free(ph->phrase[k], TRUE);
+		if (ph->except[k])
+			g_ptr_array_free(ph->except[k], TRUE);
+		if (ph->key[k])
+			g_ptr_array_free(ph->key[k], TRUE);
+	}
+	if (ph->unit)
+		g_ptr_array_free(ph->unit, TRUE);
+	g_free(ph);
+}
+
+const struct review_phrases *review_phrases_default(void)
+{
+	static gsize once;
+	static struct review_phrases *ph;
+
+	if (g_once_init_enter(&once)) {
+		GBytes *b = resources_load(NULL, "review-phrases.conf", NULL, NULL);
+		gsize len = 0;
+		const char *data = b ? g_bytes_get_data(b, &len) : NULL;
+
+		/* the built-in copy is tested (test-review-items): it parses */
+		if (!data || !review_phrases_parse(&ph, data, len, "review-phrases.conf", NULL))
+			ph = g_new0(struct review_phrases, 1);
+		if (b)
+			g_bytes_unref(b);
+		g_once_init_leave(&once, 1);
+	}
+	return ph;
+}
