@@ -5,6 +5,7 @@
 # on the list), review-taken-back, review-not-given and review-patch-changed.
 . "$(dirname "$0")/lib.sh"
 . "$TEST_SRC/lib-series.sh"
+. "$TEST_SRC/lib-bench.sh"
 
 # mail FROM MSGID SUBJECT IN-REPLY-TO (or -) <BODY >>BOX: one mail of an mboxrd
 mail() {
@@ -121,6 +122,70 @@ test_expect_success 'the same patch again in v2: no review-patch-changed' '
 	quill trailer lint --mbox same.mbox >out; test $? -le 1 &&
 	grep "^total: " out &&
 	! grep -E ": review-(patch-changed|not-given|declined): " out
+'
+
+# --series: the review pulled into the state (v1/review.json, put there
+# as review pull would), the working version v2 linted against it.
+test_expect_success 'setup: a series frozen at v1 with its review; v2 changes patch 2' '
+	test_repo sr &&
+	(cd sr && quill series new s >/dev/null &&
+	 printf "frob\n" >a.c && git add a.c && test_tick &&
+	 git commit -q -m "mm: use the frob
+
+Use it.
+
+Suggested-by: Muchun Song <songmuchun@bytedance.com>
+$SOB" &&
+	 printf "tune\n" >d.c && git add d.c && test_tick &&
+	 git commit -q -m "mm: tune the zone
+
+Tune it.
+
+$SOB" &&
+	 quill series new-version >/dev/null &&
+	 cat >../review.json <<-EOJ &&
+	{"version": 1, "replies": [],
+	 "items": [
+	  {"id": "aaaaaaaaaaaa", "kind": "trailer-objection", "author": "Muchun Song <songmuchun@bytedance.com>",
+	   "date": null, "msgid": "muchun-1@example.org", "link": "$LORE/muchun-1@example.org/",
+	   "version": 1, "patch": 1, "text": "I did not suggest this", "quoted": "",
+	   "trailer": "Suggested-by: Muchun Song <songmuchun@bytedance.com>", "status": "open"},
+	  {"id": "bbbbbbbbbbbb", "kind": "trailer", "author": "Cleo Cole <cleo@example.org>",
+	   "date": null, "msgid": "cleo-1@example.org", "link": "$LORE/cleo-1@example.org/",
+	   "version": 1, "patch": 2, "text": "Reviewed-by: Cleo Cole <cleo@example.org>", "quoted": "",
+	   "trailer": "Reviewed-by: Cleo Cole <cleo@example.org>", "status": "open"}]}
+	EOJ
+	 state_put v1/review.json ../review.json &&
+	 printf "tune harder\n" >d.c && git add d.c && test_tick &&
+	 git commit -q --amend -m "mm: tune the zone
+
+Tune it.
+
+Reviewed-by: Cleo Cole <cleo@example.org>
+Reviewed-by: Dee Dunn <dee@example.org>
+$SOB")
+'
+
+test_expect_success '--series: declined (error, with the link), patch changed, not given' '
+	(cd sr && test_expect_code 1 quill trailer lint --series s >../out) &&
+	grep -F "error: review-declined: Suggested-by: Muchun Song declined it on the list ($LORE/muchun-1@example.org/)" out &&
+	grep -F "warning: review-patch-changed: Reviewed-by: given on v1; the patch has changed since" out &&
+	grep -F "warning: review-not-given: Reviewed-by: no reply by <dee@example.org> on the list gives it" out &&
+	test "$(grep -c ": review-" out)" = 3
+'
+
+test_expect_success '--series without a pulled review: the review rules say nothing' '
+	test_repo sq &&
+	(cd sq && quill series new q >/dev/null &&
+	 printf "x\n" >x.c && git add x.c && test_tick &&
+	 git commit -q -m "mm: x
+
+Do x.
+
+Reviewed-by: Dee Dunn <dee@example.org>
+$SOB" && quill series new-version >/dev/null &&
+	 quill trailer lint --series q >../out) &&
+	! grep -F ": review-" out && grep "^total: " out
 '
 
 test_done
