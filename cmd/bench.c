@@ -2,6 +2,7 @@
  * elsewhere, and attach them to the working version of a series
  * (v<N>/bench/<name>.json in its state).  bench show is in bench-show.c. */
 #include "cmd.h"
+#include "bench-mail.h"
 #include "core/file.h"
 #include "bench/bench-read.h"
 #include "bench/bench-run.h"
@@ -397,6 +398,7 @@ static gboolean read_input(const char *file, char **data, gsize *len, GError **e
 /* What bench add is asked. */
 struct add_args {
 	char *series, *role, *patch, *format, *unit, *metric, *command;
+	char *from_mail, *msgid, *source;	/* --from-mail, --msgid, --source */
 	int runs;
 	gboolean dry_run;
 	struct bench_read_opts ro;
@@ -405,8 +407,11 @@ struct add_args {
 /* The usage errors.  Returns -1 to go on, else the exit code. */
 static int add_checks(struct ctx *ctx, int argc, char **argv, struct add_args *q)
 {
-	if (argc != 3)
-		return usage_error(ctx, "give a benchmark NAME and a FILE");
+	if (q->from_mail ? argc != 2 : argc != 3)
+		return usage_error(ctx, q->from_mail ? "with --from-mail, give a benchmark NAME only"
+						     : "give a benchmark NAME and a FILE");
+	if ((q->msgid || q->source) && !q->from_mail)
+		return usage_error(ctx, "--msgid and --source go with --from-mail");
 	if (!bench_name_valid(argv[1]))
 		return usage_error(ctx, "'%s' cannot name a benchmark (letters, digits, '.', '_', '+', '-')",
 				   argv[1]);
@@ -419,6 +424,9 @@ static int add_checks(struct ctx *ctx, int argc, char **argv, struct add_args *q
 		return usage_error(ctx, "--runs needs at least 1");
 	return -1;
 }
+
+static int add_roles(struct ctx *ctx, const char *name, const char *file, struct add_args *q,
+		     GPtrArray *roles);
 
 /* Read FILE ("-": standard input) and attach its results as benchmark
  * `name`. */
@@ -445,6 +453,32 @@ static int add_file(struct ctx *ctx, const char *name, const char *file, struct 
 	g_free(data);	/* the roles own what they hold */
 	if (!roles)
 		return fail(e);
+	return add_roles(ctx, name, file, q, roles);
+}
+
+/* --from-mail: the results of a mail, attached as benchmark `name`. */
+static int add_mail(struct ctx *ctx, const char *name, struct add_args *q)
+{
+	GPtrArray *roles;
+	char *where;
+	int rc;
+
+	q->ro.unit = q->unit;
+	q->ro.runs = q->runs;
+	q->ro.warn = warn_print;
+	rc = bench_mail_roles(ctx, q->from_mail, q->msgid, q->source, &q->ro, q->metric, &roles,
+			      &where);
+	if (rc < 0)
+		rc = add_roles(ctx, name, where, q, roles);
+	g_free(where);
+	return rc;
+}
+
+/* --metric and --command applied to the roles read from `file`, then
+ * attached (roles taken). */
+static int add_roles(struct ctx *ctx, const char *name, const char *file, struct add_args *q,
+		     GPtrArray *roles)
+{
 	for (guint i = 0; i < roles->len; i++) {
 		struct bench_role *r = g_ptr_array_index(roles, i);
 		if (q->metric) {
@@ -472,11 +506,14 @@ int cmd_bench_add(int argc, char **argv, struct ctx *ctx)
 		{ "command", 'c', 0, G_OPTION_ARG_STRING, &q.command, "What was measured, for the table", "TEXT" },
 		{ "patch", 'p', 0, G_OPTION_ARG_STRING, &q.patch, "The results belong to this patch of the series (its notes below '---')", "REV" },
 		{ "series", 's', 0, G_OPTION_ARG_STRING, &q.series, "The series (default: the current one)", "SERIES" },
+		{ "from-mail", 0, 0, G_OPTION_ARG_STRING, &q.from_mail, "The results a mail gives: a FILE (a mail or an mbox) or a MSGID fetched from --source", "MSGID|FILE" },
+		{ "msgid", 0, 0, G_OPTION_ARG_STRING, &q.msgid, "With --from-mail FILE: the mail of several that give results", "ID" },
+		{ "source", 0, 0, G_OPTION_ARG_STRING, &q.source, "With --from-mail MSGID: where to fetch it from (as mail get)", "S" },
 		{ "dry-run", 0, 0, G_OPTION_ARG_NONE, &q.dry_run, "Read the file and show the results; attach nothing", NULL },
 		{ "json", 0, 0, G_OPTION_ARG_NONE, &ctx->json, "Print the benchmark as bench show --json does", NULL },
 		G_OPTION_ENTRY_NULL
 	};
-	int rc = opt_parse(ctx, &argc, &argv, "NAME FILE",
+	int rc = opt_parse(ctx, &argc, &argv, "NAME FILE | NAME --from-mail MSGID|FILE",
 			   "Reads results made elsewhere from FILE ('-': standard input) and\n"
 			   "attaches them as role ROLE of benchmark NAME to the working version of\n"
 			   "the series (replacing that role's earlier results).  Formats:\n"
@@ -485,11 +522,20 @@ int cmd_bench_add(int argc, char **argv, struct ctx *ctx)
 			   "  csv        label,value[,unit] rows\n"
 			   "  samples    one number per line (e.g. 30 driver-rebind timings)\n"
 			   "  kv         \"key: value [unit]\" lines (\"Total time: 15.98 seconds\")\n"
-			   "A file that does not read is reported with its line; nothing is attached.",
+			   "A file that does not read is reported with its line; nothing is attached.\n"
+			   "\n"
+			   "--from-mail takes the results a reply on the list gives (its review\n"
+			   "items of kind results: measurements in the reply's own words): from a\n"
+			   "FILE (one mail, or an mbox: with results in several mails, --msgid ID\n"
+			   "picks one, else they are named and the exit status is 2), or from the\n"
+			   "mail MSGID, fetched with its thread from --source S (else quill.source,\n"
+			   "else lore).  Labelled blocks (\"before:\", \"after:\") are roles, and so\n"
+			   "is each key of \"Key: value unit\" lines; --role A,B names them in order.\n"
+			   "The link to the mail is kept beside the results (\"link\" in the JSON).",
 			   entries);
 
 	if (rc < 0 && (rc = add_checks(ctx, argc, argv, &q)) < 0)
-		rc = add_file(ctx, argv[1], argv[2], &q);
+		rc = q.from_mail ? add_mail(ctx, argv[1], &q) : add_file(ctx, argv[1], argv[2], &q);
 	g_free(q.series);
 	g_free(q.role);
 	g_free(q.patch);
@@ -497,5 +543,8 @@ int cmd_bench_add(int argc, char **argv, struct ctx *ctx)
 	g_free(q.unit);
 	g_free(q.metric);
 	g_free(q.command);
+	g_free(q.from_mail);
+	g_free(q.msgid);
+	g_free(q.source);
 	return rc;
 }

@@ -5,6 +5,9 @@
 #include "core/error.h"
 #include "git/ident.h"
 #include "lint/lint-run.h"
+#include "net/archive.h"
+#include "net/source.h"
+#include "review/lint-review.h"
 #include "series/series.h"
 
 #include <stdio.h>
@@ -171,7 +174,19 @@ static const char help[] =
 	"                   --submitter, a Sender: header, or mails as sent (not a git\n"
 	"                   format-patch file, 'From <sha> Mon Sep 17 00:00:00 2001',\n"
 	"                   whose From: is the author).\n"
+	"  --thread MSGID   the patch mails of the thread MSGID is in, fetched from\n"
+	"                   --source S (else quill.source, else lore; as 'mail get').\n"
 	"  nothing          the current series (see 'quill series show'), else HEAD.\n"
+	"\n"
+	"The review history: with --series, the replies pulled into the series state\n"
+	"('quill review pull') for every version up to the one checked; with mails\n"
+	"and --thread, the replies in the same input.  Then review-declined (a tag\n"
+	"its person declined on the list: an error naming the tag, the person and\n"
+	"the link), review-taken-back, review-not-given (a Reviewed-by, Acked-by,\n"
+	"Tested-by or Suggested-by that no reply of its person gives, where the\n"
+	"thread is known) and review-patch-changed (given on an earlier version of\n"
+	"a patch whose patch-id changed since) run.  Standard input is not read\n"
+	"for replies.\n"
 	"\n"
 	"The policy: the installed trailers.conf (beside the binary, PREFIX/share/quill or\n"
 	"built in), then the repository's .quill/trailers.conf (or trailers.conf at the\n"
@@ -205,6 +220,9 @@ static const char help[] =
 struct request {
 	gboolean rules_only, files;
 	char *series, *range, *policy_file, *ignore_file, *mailmap_file, *submitter, **mboxes;
+	char *thread, *source;		/* --thread MSGID (without <>), --source S */
+	GBytes *thread_mbox;		/* the thread fetched */
+	char *link_base;		/* where links to the mails point */
 	char *current;			/* the current series, when nothing was named */
 	int version;
 	char **ops;			/* the operands, nops of them */
@@ -222,6 +240,11 @@ static void request_clear(struct request *q)
 	g_free(q->mailmap_file);
 	g_free(q->submitter);
 	g_strfreev(q->mboxes);
+	g_free(q->thread);
+	g_free(q->source);
+	g_free(q->link_base);
+	if (q->thread_mbox)
+		g_bytes_unref(q->thread_mbox);
 	g_free((char *)q->sub.name);
 	g_free((char *)q->sub.email);
 }
@@ -236,7 +259,11 @@ static int check_request(struct ctx *ctx, struct request *q)
 		return usage_error(ctx, "--version needs --series");
 	if (q->version < 0)
 		return usage_error(ctx, "--version %d: versions count from 1", q->version);
-	q->files = q->mboxes != NULL;
+	if (q->source && !q->thread)
+		return usage_error(ctx, "--source goes with --thread");
+	if (q->thread && (q->mboxes || q->nops || q->series || q->range))
+		return usage_error(ctx, "--thread takes no REVS, --series, --rev-range or mail FILEs");
+	q->files = q->mboxes != NULL || q->thread != NULL;
 	if (!q->files && q->nops && !q->series && !q->range) {
 		q->files = operands_are_files(ctx, ctx->repo, q->ops, q->nops, &rc);
 		if (rc)
@@ -268,7 +295,10 @@ static int lint_mails(struct ctx *ctx, struct request *q, struct lint *l,
 		g_ptr_array_add(paths, *m);
 	for (int i = 0; i < q->nops; i++)
 		g_ptr_array_add(paths, q->ops[i]);
-	if (!lint_run_mails(l, (char **)paths->pdata, (int)paths->len, &q->sub, sink, &c, &e))
+	if (q->thread_mbox)
+		lint_run_mbox_bytes(l, q->thread, q->thread_mbox, &q->sub, sink, &c);
+	if (!q->thread_mbox &&
+	    !lint_run_mails(l, (char **)paths->pdata, (int)paths->len, &q->sub, sink, &c, &e))
 		rc = fail(e);
 	else if (c.messages && c.not_mail == c.messages)
 		rc = failf(QUILL_ERROR_INPUT, "%s: no mail in the input", ctx->name);
@@ -318,6 +348,105 @@ static int lint_commits(struct ctx *ctx, struct request *q, struct lint *l,
 	return ok ? summary(ctx, &c, fs, "commits") : fail(e);
 }
 
+/* --thread: the thread MSGID is in, from --source (else quill.source,
+ * else lore).  Returns -1 to go on, else the exit code. */
+static int fetch_thread(struct ctx *ctx, struct request *q)
+{
+	struct archive_opts ao = { 0 };
+	struct archive *a;
+	struct archive_thread t = { 0 };
+	GError *e = NULL;
+	gsize len = strlen(q->thread);
+	const char *spec;
+
+	if (len >= 2 && q->thread[0] == '<' && q->thread[len - 1] == '>') {
+		memmove(q->thread, q->thread + 1, len - 2);
+		q->thread[len - 2] = '\0';
+	}
+	ao.warn = warn_print;
+	if (!archive_open(&a, q->source, ctx->repo, &ao, &e))
+		return fail(e);
+	t.msgid = q->thread;
+	if (!archive_threads(a, &t, 1, &e)) {
+		archive_free(a);
+		return fail(e);
+	}
+	spec = archive_spec(a);
+	q->link_base = g_str_has_prefix(spec, "lore:") ? g_strdup(spec + 5)
+						       : archive_lore_base(ctx->repo);
+	archive_free(a);
+	if (t.error)
+		return fail(t.error);
+	q->thread_mbox = t.mbox;
+	return -1;
+}
+
+/* The replies in the mails linted, scanned (NULL when they cannot be read:
+ * the run says why; or when one is standard input). */
+static struct review_lint *mails_review(struct ctx *ctx, struct request *q)
+{
+	struct review_scan_opts so = { 0 };
+	struct review_result *res = NULL;
+	struct source *src = NULL;
+	GPtrArray *paths = g_ptr_array_new();
+	gboolean ok = TRUE;
+	GError *e = NULL;
+
+	for (char **m = q->mboxes; m && *m; m++)
+		g_ptr_array_add(paths, *m);
+	for (int i = 0; i < q->nops; i++)
+		g_ptr_array_add(paths, q->ops[i]);
+	for (guint i = 0; i < paths->len; i++)
+		ok &= strcmp(g_ptr_array_index(paths, i), "-") != 0;
+	if (!q->link_base)
+		q->link_base = archive_lore_base(ctx->repo);
+	if (q->thread_mbox) {
+		src = source_new(NULL, NULL);
+		source_add_bytes(src, q->thread, q->thread_mbox);
+	} else if (ok) {
+		ok = source_open(&src, (char *const *)paths->pdata, (int)paths->len, NULL, NULL, &e);
+	}
+	so.link_base = q->link_base;
+	ok = ok && review_scan(src, &so, &res, &e);
+	g_clear_error(&e);
+	source_free(src);
+	g_ptr_array_free(paths, TRUE);
+	return ok ? review_lint_scan(res) : NULL;
+}
+
+/* The review history of the run (NULL: none): the series' pulled review,
+ * the replies among the mails, or (--list-rules) an empty one.  Returns -1
+ * to go on, else the exit code. */
+static int review_for(struct ctx *ctx, struct request *q, enum lint_run_kind kind,
+		      struct review_lint **out)
+{
+	struct series *s;
+	GError *e = NULL;
+
+	*out = NULL;
+	if (kind == LINT_RUN_REVS)
+		return -1;
+	if (q->rules_only) {
+		*out = review_lint_empty();
+		return -1;
+	}
+	if (kind == LINT_RUN_MAILS) {
+		*out = mails_review(ctx, q);
+		return -1;
+	}
+	/* a series that does not open is the run's error */
+	if (!open_series(&s, ctx, q->current ? NULL : q->series, &e)) {
+		g_clear_error(&e);
+		return -1;
+	}
+	if (!review_lint_series(out, ctx->repo, s, q->version, &e)) {
+		series_free(s);
+		return fail(e);
+	}
+	series_free(s);
+	return -1;
+}
+
 /* The policy, the mailmap and the exceptions, then the run. */
 static int lint_request(struct ctx *ctx, struct request *q)
 {
@@ -325,6 +454,7 @@ static int lint_request(struct ctx *ctx, struct request *q)
 	git_mailmap *mm = NULL;
 	struct lint_ignore *ig = NULL;
 	struct lint *l;
+	struct review_lint *rl = NULL;
 	enum lint_run_kind kind;
 	struct findings fs = { ctx, 0, 0, 0, 0, ctx->json ? json_array() : NULL };
 	struct lint_sink sink = { findings_take, NULL, &fs, warn_print, NULL };
@@ -337,8 +467,11 @@ static int lint_request(struct ctx *ctx, struct request *q)
 		rc = fail(e);
 		goto out;
 	}
-	l = lint_new(policy, ctx->repo, mm, NULL, ig);
 	kind = run_kind(ctx, q);
+	if ((q->thread && !q->rules_only && (rc = fetch_thread(ctx, q)) >= 0) ||
+	    (rc = review_for(ctx, q, kind, &rl)) >= 0)
+		goto out;
+	l = lint_new(policy, ctx->repo, mm, rl ? review_lint_provider(rl) : NULL, ig);
 	if (q->rules_only)
 		rc = list_rules(ctx, l, kind);
 	else if (kind == LINT_RUN_MAILS)
@@ -347,6 +480,7 @@ static int lint_request(struct ctx *ctx, struct request *q)
 		rc = lint_commits(ctx, q, l, &sink, &fs);
 	lint_free(l);
 out:
+	review_lint_free(rl);
 	json_decref(fs.list);
 	lint_ignore_free(ig);
 	git_mailmap_free(mm);
@@ -361,6 +495,8 @@ int cmd_trailer_lint(int argc, char **argv, struct ctx *ctx)
 		{ "series", 0, 0, G_OPTION_ARG_STRING, &q.series, "The patches of series NAME", "NAME" },
 		{ "version", 0, 0, G_OPTION_ARG_INT, &q.version, "With --series: frozen version N (default: the working one)", "N" },
 		{ "mbox", 0, 0, G_OPTION_ARG_STRING_ARRAY, &q.mboxes, "Patch mails in FILE (repeatable)", "FILE" },
+		{ "thread", 0, 0, G_OPTION_ARG_STRING, &q.thread, "The patch mails of the thread MSGID is in", "MSGID" },
+		{ "source", 0, 0, G_OPTION_ARG_STRING, &q.source, "With --thread: where to fetch it from (as mail get)", "S" },
 		{ "rev-range", 0, 0, G_OPTION_ARG_STRING, &q.range, "The commits of RANGE as trailer parse takes it (REV: its history)", "RANGE" },
 		{ "policy", 0, 0, G_OPTION_ARG_STRING, &q.policy_file, "A policy file applied last", "FILE" },
 		{ "ignore-file", 0, 0, G_OPTION_ARG_STRING, &q.ignore_file, "Exceptions from FILE instead of .quill/lint-ignore", "FILE" },
@@ -370,7 +506,7 @@ int cmd_trailer_lint(int argc, char **argv, struct ctx *ctx)
 		{ "json", 0, 0, G_OPTION_ARG_NONE, &ctx->json, "One JSON document", NULL },
 		G_OPTION_ENTRY_NULL
 	};
-	int rc = opt_parse(ctx, &argc, &argv, "[REVS... | --series NAME [--version N] | --mbox FILE | FILE...]",
+	int rc = opt_parse(ctx, &argc, &argv, "[REVS... | --series NAME [--version N] | --mbox FILE | FILE... | --thread MSGID]",
 			   help, entries);
 
 	if (rc < 0) {

@@ -62,6 +62,7 @@ void bench_role_free(struct bench_role *r)
 	g_free(r->date);
 	g_free(r->head);
 	g_free(r->host);
+	g_free(r->link);
 	g_ptr_array_unref(r->metrics);
 	g_free(r);
 }
@@ -257,7 +258,7 @@ json_t *bench_to_json(const struct bench *b)
 					      "subject", b->patch->subject ? b->patch->subject : ""));
 	for (guint i = 0; i < b->roles->len; i++) {
 		struct bench_role *r = g_ptr_array_index(b->roles, i);
-		json_t *metrics = json_array();
+		json_t *metrics = json_array(), *jr;
 
 		for (guint k = 0; k < r->metrics->len; k++) {
 			struct bench_metric *m = g_ptr_array_index(r->metrics, k);
@@ -275,12 +276,14 @@ json_t *bench_to_json(const struct bench *b)
 			}
 			json_array_append_new(metrics, jm);
 		}
-		json_array_append_new(
-			roles, json_pack("{s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:i, s:o}", "role", r->role,
+		jr = json_pack("{s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:i, s:o}", "role", r->role,
 					 "source", r->source, "command", str_or_null(r->command), "file",
 					 str_or_null(r->file), "date", str_or_null(r->date), "head",
 					 str_or_null(r->head), "host", str_or_null(r->host), "warmup",
-					 r->warmup, "metrics", metrics));
+					 r->warmup, "metrics", metrics);
+		if (r->link)
+			json_object_set_new(jr, "link", json_string(r->link));
+		json_array_append_new(roles, jr);
 	}
 	json_object_set_new(doc, "roles", roles);
 	return doc;
@@ -368,7 +371,7 @@ static struct bench_role *role_from_json(const json_t *jr)
 	r = bench_role_new(json_string_value(role), json_string_value(source));
 	if (!get_str(jr, "command", &r->command) || !get_str(jr, "file", &r->file) ||
 	    !get_str(jr, "date", &r->date) || !get_str(jr, "head", &r->head) ||
-	    !get_str(jr, "host", &r->host))
+	    !get_str(jr, "host", &r->host) || !get_str(jr, "link", &r->link))
 		goto bad;
 	if (json_is_integer(json_object_get(jr, "warmup")))
 		r->warmup = (int)CLAMP(json_integer_value(json_object_get(jr, "warmup")), 0, G_MAXINT);

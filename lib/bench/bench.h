@@ -47,6 +47,8 @@ struct bench_role {
 	char *date;		/* ISO 8601 UTC, when it was attached, or NULL */
 	char *head;		/* HEAD's commit when it was measured (bench run), or NULL */
 	char *host;		/* "x86_64, 8 CPUs, Linux 6.1.0", or NULL */
+	char *link;		/* the mail it was taken from (bench add --from-mail), or NULL;
+				 * in the JSON only when set */
 	int warmup;		/* warmup runs (not recorded) */
 	GPtrArray *metrics;	/* struct bench_metric*, owned; [0] is the primary one */
 };

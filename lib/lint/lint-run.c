@@ -348,18 +348,15 @@ static struct lint_mail *read_mail(struct run *r, struct mbox *mb, const struct 
 }
 
 /* Every message of one source. */
-static gboolean lint_source(struct run *r, struct mails *m, const char *name,
-			    const struct lint_submitter *sub, GError **error)
+static void lint_mbox(struct run *r, struct mails *m, struct mbox *mb, const char *name,
+		      const struct lint_submitter *sub)
 {
-	struct mbox *mb;
 	struct mbox_msg mm;
 	GError *e = NULL;
 	const char *prev = NULL;
 	char *prev_path = NULL;
 	guint line = 1;
 
-	if (!mbox_open(&mb, name, MBOX_RD, error))
-		return FALSE;
 	mbox_set_warn(mb, r->sink->warn, r->sink->warn_payload);
 	while (mbox_next(mb, &mm, &e)) {
 		struct lint_mail *lm;
@@ -402,6 +399,16 @@ static gboolean lint_source(struct run *r, struct mails *m, const char *name,
 	}
 	g_free(prev_path);
 	mbox_close(mb);
+}
+
+static gboolean lint_source(struct run *r, struct mails *m, const char *name,
+			    const struct lint_submitter *sub, GError **error)
+{
+	struct mbox *mb;
+
+	if (!mbox_open(&mb, name, MBOX_RD, error))
+		return FALSE;
+	lint_mbox(r, m, mb, name, sub);
 	return TRUE;
 }
 
@@ -424,4 +431,23 @@ gboolean lint_run_mails(struct lint *l, char **paths, int n, const struct lint_s
 	g_ptr_array_free(m.set, TRUE);
 	g_ptr_array_unref(m.all);
 	return ok;
+}
+
+gboolean lint_run_mbox_bytes(struct lint *l, const char *name, GBytes *mbox,
+			     const struct lint_submitter *sub, const struct lint_sink *sink,
+			     struct lint_run_counts *counts)
+{
+	struct run r;
+	struct mails m = { g_ptr_array_new_with_free_func(mail_free), g_ptr_array_new() };
+	struct mbox *mb;
+
+	run_init(&r, l, sink, counts);
+	mbox_open_bytes(&mb, name, mbox, MBOX_RD);
+	lint_mbox(&r, &m, mb, name, sub);
+	lint_check_set(l, (const struct lint_input *const *)m.set->pdata, m.set->len, r.out);
+	flush(&r);
+	run_clear(&r);
+	g_ptr_array_free(m.set, TRUE);
+	g_ptr_array_unref(m.all);
+	return TRUE;
 }

@@ -95,6 +95,12 @@ gboolean lint_run_mails(struct lint *l, char **paths, int n, const struct lint_s
 			const struct lint_sink *sink, struct lint_run_counts *counts,
 			GError **error);
 
+/* The same over one mbox held in memory (a thread an archive answered,
+ * lib/net/archive.h), which findings call `name`.  Never fails. */
+gboolean lint_run_mbox_bytes(struct lint *l, const char *name, GBytes *mbox,
+			     const struct lint_submitter *sub, const struct lint_sink *sink,
+			     struct lint_run_counts *counts);
+
 /* quill bench check: the cover (as "" when there is none) and the patches
  * of version `version` (1 to s->version) checked by the claim rules only,
  * against the version's benchmarks, whose names (sorted) are set in

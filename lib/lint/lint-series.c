@@ -292,25 +292,39 @@ static void each_own_word(struct lint_ctx *c, review_fn fn)
 		if (c->review->lookup(c->review, m->in, t->tag->name, t->addr.name, t->addr.email, &a))
 			fn(c, t, &a);
 		g_free(a.msgid);
+		g_free(a.link);
 	}
+}
+
+/* Where the reply is: " (LINK)", " (<MSGID>)" or "" (caller owns). */
+static char *reply_where(const struct lint_review_answer *a)
+{
+	return a->link ? g_strdup_printf(" (%s)", a->link)
+	       : a->msgid ? g_strdup_printf(" (<%s>)", a->msgid) : g_strdup("");
 }
 
 static void on_declined(struct lint_ctx *c, const struct lint_trailer *t,
 			const struct lint_review_answer *a)
 {
-	if (a->state == LINT_REVIEW_DECLINED)
-		lint_report(c, t->line, "%s: %s declined it on the list%s%s%s", t->tag->name,
-			    *t->addr.name ? t->addr.name : t->addr.email, a->msgid ? " (<" : "",
-			    a->msgid ? a->msgid : "", a->msgid ? ">)" : "");
+	if (a->state == LINT_REVIEW_DECLINED) {
+		char *where = reply_where(a);
+
+		lint_report(c, t->line, "%s: %s declined it on the list%s", t->tag->name,
+			    *t->addr.name ? t->addr.name : t->addr.email, where);
+		g_free(where);
+	}
 }
 
 static void on_taken_back(struct lint_ctx *c, const struct lint_trailer *t,
 			  const struct lint_review_answer *a)
 {
-	if (a->state == LINT_REVIEW_TAKEN_BACK)
-		lint_report(c, t->line, "%s: %s took it back on the list%s%s%s", t->tag->name,
-			    *t->addr.name ? t->addr.name : t->addr.email, a->msgid ? " (<" : "",
-			    a->msgid ? a->msgid : "", a->msgid ? ">)" : "");
+	if (a->state == LINT_REVIEW_TAKEN_BACK) {
+		char *where = reply_where(a);
+
+		lint_report(c, t->line, "%s: %s took it back on the list%s", t->tag->name,
+			    *t->addr.name ? t->addr.name : t->addr.email, where);
+		g_free(where);
+	}
 }
 
 static void on_not_given(struct lint_ctx *c, const struct lint_trailer *t,

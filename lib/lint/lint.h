@@ -111,6 +111,7 @@ enum lint_review_state {
 struct lint_review_answer {
 	enum lint_review_state state;
 	char *msgid;			/* the reply that says so, or NULL (owned) */
+	char *link;			/* a link to that reply, or NULL (owned) */
 	int version;			/* the version it was given on, or 0 */
 	gboolean changed_since;		/* the patch changed after it was given */
 };
