@@ -194,6 +194,9 @@ static const struct tcase objection_cases[] = {
 	  "I did not report this, it was syzbot.\n", NULL },
 	{ O, 1, NULL, "Reviewed-by: " RITA, "I never reviewed v9, only v7.\n", NULL },
 	{ O, 1, NULL, NULL,
+	  "> Reviewed-by: " RITA "\n\nSorry, I missed the unlock on the error path. I take my "
+	  "Reviewed-by back, please drop it.\n", NULL },
+	{ O, 1, NULL, NULL,
 	  "> Suggested-by: " RITA "\n\nI don't think I suggested this. Please remove my "
 	  "Suggested-by.\n\nRita,\nThanks.\n",
 	  "I don't think I suggested this. Please remove my Suggested-by." },
