@@ -377,6 +377,15 @@ test_expect_success 'several MBOX operands are one mailbox; - reads standard inp
 	test "$(jget j3 "d[\"replies\"]")" = 7
 '
 
+test_expect_success 'a Maildir gives the same items' '
+	mkdir -p md/cur md/new md/tmp &&
+	awk "/^From mboxrd/ { n++; f = sprintf(\"md/cur/%02d:2,S\", n); next } { print >f }" box &&
+	test "$(ls md/cur | wc -l)" = 15 &&
+	quill review scan --json md >jd &&
+	test "$(jget jd "[(i[\"msgid\"], i[\"version\"], i[\"patch\"]) for i in d[\"items\"]]")" = \
+		"$(jget j "[(i[\"msgid\"], i[\"version\"], i[\"patch\"]) for i in d[\"items\"]]")"
+'
+
 test_expect_success 'non-mail input: exit 3; a missing file: exit 2' '
 	printf "just some text\nand more\n" >notmail &&
 	quill_fails 3 "notmail: no mail in it" review scan notmail &&
