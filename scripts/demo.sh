@@ -4,15 +4,23 @@
 #
 # It imports series/ringbuf-resize (a small C project and a series that
 # went through three versions), looks at it, then starts a series of its
-# own and walks it: new, edit-cover, new-version twice, diff, format,
-# trailer lint, bench add and bench check.
+# own and walks it: new, edit-cover, new-version, the review of v1 pulled
+# back from the list (a local public-inbox when public-inbox-httpd is
+# installed, else an mbox), review show/resolve, new-version, diff,
+# format, trailer lint, bench add and bench check.
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 QUILL_BUILD_DIR=${QUILL_BUILD_DIR:-$top}
 PATH="$QUILL_BUILD_DIR:$PATH"
 T=$(mktemp -d "${TMPDIR:-/tmp}/quill-demo.XXXXXX")
-trap 'rm -rf "$T"' EXIT
+lore=
+cleanup() {
+	[ -z "$lore" ] || "$top/tests/testbed/lore-server.sh" stop "$lore" >/dev/null 2>&1 || :
+	rm -rf "$T"
+}
+trap cleanup EXIT
+trap 'exit 1' HUP INT TERM
 export HOME="$T/home" LC_ALL=C TZ=UTC GIT_CONFIG_NOSYSTEM=1
 unset GIT_DIR GIT_WORK_TREE
 mkdir -p "$HOME"
@@ -77,7 +85,8 @@ size_t ringbuf_peek(const struct ringbuf *rb, void *buf, size_t len)
 X
 sed -i 's/^size_t ringbuf_get(/size_t ringbuf_peek(const struct ringbuf *rb, void *buf, size_t len);\nsize_t ringbuf_get(/' ringbuf.h
 tick
-run git commit -q -a -m "ringbuf: add ringbuf_peek()" -m "Read without consuming, for parsers that look ahead." -m "Signed-off-by: Mira Castell <mira@example.org>"
+run git commit -q -a -m "ringbuf: add ringbuf_peek()" -m "Read without consuming, for parsers that look ahead." -m "Suggested-by: Oren Vasko <oren@example.com>
+Signed-off-by: Mira Castell <mira@example.org>"
 cat >>test.c <<'X'
 /* ringbuf_peek() leaves the bytes in place */
 X
@@ -94,14 +103,102 @@ moving the head."
 say "new-version: freeze v1 (as if it had been sent), start v2"
 tick
 run quill series new-version --msgid "20251206-ringbuf-peek-v1-0-0a1b2c3d4e5f@example.org"
-say "Review asked for a bounds fix; amend patch 1 and freeze v2"
+say "v1 went to the list; the replies, as the list's archive has them"
+# the posted v1 (format gives it the Message-IDs new-version --msgid
+# recorded) and four replies, in one mbox
+tick
+quill series format --version 1 --stdout >"$T/list.mbox"
+reply() { # reply FROM MSGID IN-REPLY-TO REFERENCES DATE SUBJECT < BODY
+	printf 'From mboxrd@z Thu Jan  1 00:00:00 1970\n'
+	printf 'From: %s\nDate: %s\nSubject: %s\nMessage-ID: <%s>\n' "$1" "$5" "$6" "$2"
+	printf 'In-Reply-To: <%s>\nReferences: %s\nTo: Mira Castell <mira@example.org>\n\n' "$3" "$4"
+	cat
+	printf '\n'
+}
+v1=20251206-ringbuf-peek-v1
+mid() { echo "$v1-$1-0a1b2c3d4e5f@example.org"; }
+reply "Tomas Weld <tomas@example.net>" tw-1@example.net "$(mid 2)" "<$(mid 0)> <$(mid 2)>" \
+	"Mon, 08 Dec 2025 09:12:00 +0000" "Re: [PATCH 2/2] test: note what ringbuf_peek() promises" \
+	>>"$T/list.mbox" <<'X'
+On Sat, Dec 06, 2025 at 06:56:41AM +0000, Mira Castell wrote:
+> +/* ringbuf_peek() leaves the bytes in place */
+
+Reviewed-by: Tomas Weld <tomas@example.net>
+X
+reply "Oren Vasko <oren@example.com>" ov-1@example.com "$(mid 1)" "<$(mid 0)> <$(mid 1)>" \
+	"Mon, 08 Dec 2025 10:40:00 +0000" "Re: [PATCH 1/2] ringbuf: add ringbuf_peek()" \
+	>>"$T/list.mbox" <<'X'
+On Sat, Dec 06, 2025 at 06:56:41AM +0000, Mira Castell wrote:
+> Suggested-by: Oren Vasko <oren@example.com>
+
+Thanks, but I did not suggest this: please drop my Suggested-by.
+X
+reply "Dalia Ferro <dalia@example.org>" df-1@example.org "$(mid 0)" "<$(mid 0)>" \
+	"Mon, 08 Dec 2025 11:05:00 +0000" "Re: [PATCH 0/2] ringbuf: look ahead without consuming" \
+	>>"$T/list.mbox" <<'X'
+On Sat, Dec 06, 2025 at 06:56:40AM +0000, Mira Castell wrote:
+> Parsers that read a ring buffer often need the next few bytes before
+> deciding what to do with them.
+
+What's the object file size change?
+X
+reply "Mira Castell <mira@example.org>" mc-1@example.org df-1@example.org "<$(mid 0)> <df-1@example.org>" \
+	"Mon, 08 Dec 2025 14:30:00 +0000" "Re: [PATCH 0/2] ringbuf: look ahead without consuming" \
+	>>"$T/list.mbox" <<'X'
+On Mon, Dec 08, 2025 at 11:05:00AM +0000, Dalia Ferro wrote:
+> What's the object file size change?
+
+ringbuf.o, before and after:
+
+text: 1184 bytes
+text: 1296 bytes
+
+I will incorporate these findings into the V2 description.
+X
+if command -v public-inbox-httpd >/dev/null 2>&1; then
+	# a real public-inbox on 127.0.0.1, as lore.kernel.org serves it
+	lore=$T/lore
+	url=$("$top/tests/testbed/lore-server.sh" start "$T/list.mbox" "$lore" \
+		--name ringbuf-devel --address ringbuf-devel@lists.example.org)
+	source=lore:${url}all
+else
+	source=mbox:$T/list.mbox
+fi
+say "review pull: the replies threaded onto v1's cover and patches"
+run quill review pull --source "$source"
+run quill review show
+say "The review beside the patch, as git notes"
+run git log --notes=quill -1
+say "trailer lint knows what was said on the list: the declined Suggested-by is an error"
+rc=0
+run quill trailer lint --series ringbuf-peek || rc=$?
+if [ "$rc" != 1 ]; then
+	echo "demo: trailer lint --series exited $rc, not 1 (the declined Suggested-by)" >&2
+	exit 1
+fi
+echo "(exit status $rc: an error is left)"
+
+say "The review asked for a bounds fix and no Suggested-by; amend patch 1, add the Reviewed-by"
 git checkout -q HEAD~1
 sed -i 's/while (n < len \&\& n < rb->count) {/while (n < len \&\& n < rb->count \&\& rb->size) {/' ringbuf.c
 tick
-git commit -q -a --amend --no-edit
+git commit -q -a --amend -m "$(git log -1 --format=%B | sed '/^Suggested-by: Oren Vasko/d')"
 git cherry-pick ringbuf-peek >/dev/null
+tick
+git commit -q --amend -m "$(git log -1 --format=%B | git interpret-trailers --trailer 'Reviewed-by: Tomas Weld <tomas@example.net>')"
 git branch -f ringbuf-peek HEAD
 git checkout -q ringbuf-peek
+# the ids of the items, by kind (they are stable: a hash of the reply)
+item() {
+	quill review show --json | python3 -c '
+import json, sys
+print(next(i["id"] for i in json.load(sys.stdin)["items"] if i["kind"] == sys.argv[1]))' "$1"
+}
+tick
+run quill review resolve "$(item trailer-objection)" -m "dropped in v2"
+run quill review resolve "$(item trailer)"
+run quill review resolve "$(item question)" -m "answered on the list"
+say "new-version: what is still open on v1 is listed, what was resolved goes to the changelog"
 tick
 run quill series new-version -m "ringbuf_peek(): do nothing on a zero-size buffer"
 run quill series show
