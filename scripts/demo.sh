@@ -1,6 +1,7 @@
 #!/bin/sh
 # demo.sh - `make demo`: quill on the example series, in a scratch
-# repository under a temporary directory, with no network.
+# repository under a temporary directory, with no network but 127.0.0.1
+# (the review's public-inbox, when public-inbox-httpd is installed).
 #
 # It imports series/ringbuf-resize (a small C project and a series that
 # went through three versions), looks at it, then starts a series of its
