@@ -86,4 +86,11 @@ test_expect_success 'make demo: its repository is clean after the import' '
 	grep -q "imported series ringbuf-resize" demo.out
 '
 
+test_expect_success 'make demo: the review of v1 comes back, lint and v2 use it' '
+	grep -q "^v1: 4 replies, 5 new items$" demo.out &&
+	grep -q "error: review-declined: Suggested-by: Oren Vasko declined it on the list" demo.out &&
+	grep -q "still open on v1 0/2: .* promise from Mira Castell" demo.err &&
+	grep -q "^- Dropped Suggested-by: Oren Vasko, as they asked" demo.out
+'
+
 test_done
