@@ -28,11 +28,7 @@ static const char get_help[] =
 	"unless quill.sslVerify is false.  On a terminal, a progress line goes to\n"
 	"standard error.\n"
 	"\n"
-	"Environment (lore; for slow links and for tests): QUILL_HTTP_TIMEOUT_MS\n"
-	"(one transfer, default 120000), QUILL_HTTP_MAX_BYTES (one answer,\n"
-	"decompressed, default 268435456), QUILL_HTTP_RETRY_MS (the first backoff\n"
-	"before a retry on 429, 5xx or a failed connect, doubled each time;\n"
-	"default 500; 3 retries).\n"
+	ARCHIVE_ENV_HELP "\n"
 	"\n"
 	"Exit: 0 written; 1 no such thread, or the search found nothing; 2 bad\n"
 	"usage; 4 the archive failed (one line naming the URL and the cause).";
@@ -89,31 +85,6 @@ static int get_search(struct archive *a, const struct get_opts *o, GString *out)
 	g_string_append_len(out, d, len);
 	g_bytes_unref(mbox);
 	return len ? -1 : 1;
-}
-
-/* QUILL_HTTP_* into *ao; FALSE with the message when one is not a
- * positive number. */
-static gboolean env_opts(struct archive_opts *ao, GError **error)
-{
-	static const char *const names[] = { "QUILL_HTTP_TIMEOUT_MS", "QUILL_HTTP_MAX_BYTES",
-					     "QUILL_HTTP_RETRY_MS" };
-
-	for (gsize i = 0; i < G_N_ELEMENTS(names); i++) {
-		const char *v = g_getenv(names[i]);
-		guint64 n;
-		if (!v || !*v)
-			continue;
-		if (!g_ascii_string_to_unsigned(v, 10, 1, i == 1 ? G_MAXUINT64 : G_MAXLONG, &n, NULL))
-			return qerr(error, QUILL_ERROR_USAGE, "%s=%s: not a positive number",
-				    names[i], v);
-		if (i == 0)
-			ao->timeout_ms = (long)n;
-		else if (i == 1)
-			ao->max_bytes = n;
-		else
-			ao->retry_base_ms = (long)n;
-	}
-	return TRUE;
 }
 
 /* The progress line on a terminal. */
@@ -181,7 +152,7 @@ int cmd_mail_get(int argc, char **argv, struct ctx *ctx)
 	ao.warn = warn_print;
 	if (isatty(STDERR_FILENO))
 		ao.progress = progress;
-	if (!env_opts(&ao, &error) || !archive_open(&a, o.source, repo, &ao, &error)) {
+	if (!archive_opts_from_env(&ao, &error) || !archive_open(&a, o.source, repo, &ao, &error)) {
 		rc = fail(error);
 		goto done;
 	}
