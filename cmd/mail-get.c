@@ -38,11 +38,39 @@ struct get_opts {
 	gboolean offline, no_cache;
 };
 
+static gboolean progress_shown;
+
+/* The progress line on a terminal (ended by progress_end: the lore kind
+ * calls it once more with the messages counted). */
+static void progress(void *payload, guint done, guint total, guint messages, guint64 bytes)
+{
+	char *size = g_format_size(bytes);
+
+	(void)payload;
+	if (messages)
+		fprintf(stderr, "\rquill: fetched %u of %u (%u messages, %s)", done, total,
+			messages, size);
+	else
+		fprintf(stderr, "\rquill: fetched %u of %u (%s)", done, total, size);
+	fflush(stderr);
+	progress_shown = TRUE;
+	g_free(size);
+}
+
+/* End the progress line, if there is one, before anything else is said. */
+static void progress_end(void)
+{
+	if (progress_shown)
+		fputc('\n', stderr);
+	progress_shown = FALSE;
+}
+
 /* Fetch the threads of ids[0..n) into out; the exit code, or -1. */
 static int get_threads(struct archive *a, char **ids, int n, GString *out)
 {
 	struct archive_thread *t = g_new0(struct archive_thread, n);
 	int rc = -1;
+	gboolean ok;
 	GError *error = NULL;
 
 	for (int i = 0; i < n; i++) {
@@ -53,7 +81,9 @@ static int get_threads(struct archive *a, char **ids, int n, GString *out)
 			t[i].msgid = ids[i] + 1;
 		}
 	}
-	if (!archive_threads(a, t, (guint)n, &error))
+	ok = archive_threads(a, t, (guint)n, &error);
+	progress_end();
+	if (!ok)
 		rc = fail(error);
 	for (int i = 0; i < n; i++) {
 		if (t[i].error) {
@@ -78,25 +108,15 @@ static int get_search(struct archive *a, const struct get_opts *o, GString *out)
 	GError *error = NULL;
 	gsize len;
 	const char *d;
+	gboolean ok = archive_search(a, &q, &mbox, &error);
 
-	if (!archive_search(a, &q, &mbox, &error))
+	progress_end();
+	if (!ok)
 		return fail(error);
 	d = g_bytes_get_data(mbox, &len);
 	g_string_append_len(out, d, len);
 	g_bytes_unref(mbox);
 	return len ? -1 : 1;
-}
-
-/* The progress line on a terminal. */
-static void progress(void *payload, guint done, guint total, guint messages, guint64 bytes)
-{
-	char *size = g_format_size(bytes);
-
-	(void)payload;
-	(void)messages;
-	fprintf(stderr, "\rquill: fetched %u of %u (%s)%s", done, total, size,
-		done == total ? "\n" : "");
-	g_free(size);
 }
 
 static int write_out(const char *path, const GString *out)
@@ -150,8 +170,9 @@ int cmd_mail_get(int argc, char **argv, struct ctx *ctx)
 	ao.offline = o.offline;
 	ao.no_cache = o.no_cache;
 	ao.warn = warn_print;
-	if (isatty(STDERR_FILENO))
+	if (isatty(STDERR_FILENO)) {
 		ao.progress = progress;
+	}
 	if (!archive_opts_from_env(&ao, &error) || !archive_open(&a, o.source, repo, &ao, &error)) {
 		rc = fail(error);
 		goto done;
