@@ -102,7 +102,7 @@ static int fetch(struct ctx *ctx, const char *msgid, const char *source, struct 
 	GError *e = NULL;
 
 	ao.warn = warn_print;
-	if (!archive_open(&a, source, ctx->repo, &ao, &e))
+	if (!archive_opts_from_env(&ao, &e) || !archive_open(&a, source, ctx->repo, &ao, &e))
 		return fail(e);
 	t.msgid = msgid;
 	if (!archive_threads(a, &t, 1, &e)) {

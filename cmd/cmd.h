@@ -131,6 +131,23 @@ gboolean open_series(struct series **out, struct ctx *ctx, const char *given, GE
  * error "series NAME has versions 1 to W" (2). */
 int version_arg(struct ctx *ctx, const struct series *s, int *version);
 
+struct archive_opts;
+
+/* The paragraph of --help on the variables archive_opts_from_env reads. */
+#define ARCHIVE_ENV_HELP \
+	"Environment (lore; for slow links and for tests): QUILL_HTTP_TIMEOUT_MS\n" \
+	"(one transfer, default 120000), QUILL_HTTP_MAX_BYTES (one answer,\n" \
+	"decompressed, default 268435456), QUILL_HTTP_RETRY_MS (the first backoff\n" \
+	"before a retry on 429, 5xx or a failed connect, doubled each time;\n" \
+	"default 500; 3 retries)."
+
+/* QUILL_HTTP_TIMEOUT_MS, QUILL_HTTP_MAX_BYTES and QUILL_HTTP_RETRY_MS of
+ * the environment into ao's timeout_ms, max_bytes and retry_base_ms (each
+ * left alone when unset or empty).  FALSE with QUILL_ERROR_USAGE
+ * "NAME=VALUE: not a positive number" when one is not.  Every command
+ * that opens an archive calls it, so they all honour the same knobs. */
+gboolean archive_opts_from_env(struct archive_opts *ao, GError **error);
+
 /* ---- cmd/mail-common.c: the MBOX operands of mail thread and series ---- */
 struct source_mail;
 

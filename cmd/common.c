@@ -1,6 +1,8 @@
 /* common.c - helpers the command files share. */
 #include "cmd.h"
+#include "core/error.h"
 #include "git/config.h"
+#include "net/archive.h"
 #include "series/series.h"
 
 /* Load the series named by `given` (or the current one) and heal its tags. */
@@ -73,4 +75,28 @@ int version_arg(struct ctx *ctx, const struct series *s, int *version)
 	if (*version < 1 || *version > s->version)
 		return usage_error(ctx, "series %s has versions 1 to %d", s->name, s->version);
 	return -1;
+}
+
+gboolean archive_opts_from_env(struct archive_opts *ao, GError **error)
+{
+	static const char *const names[] = { "QUILL_HTTP_TIMEOUT_MS", "QUILL_HTTP_MAX_BYTES",
+					     "QUILL_HTTP_RETRY_MS" };
+
+	for (gsize i = 0; i < G_N_ELEMENTS(names); i++) {
+		const char *v = g_getenv(names[i]);
+		guint64 n;
+
+		if (!v || !*v)
+			continue;
+		if (!g_ascii_string_to_unsigned(v, 10, 1, i == 1 ? G_MAXUINT64 : G_MAXLONG, &n, NULL))
+			return qerr(error, QUILL_ERROR_USAGE, "%s=%s: not a positive number",
+				    names[i], v);
+		if (i == 0)
+			ao->timeout_ms = (long)n;
+		else if (i == 1)
+			ao->max_bytes = n;
+		else
+			ao->retry_base_ms = (long)n;
+	}
+	return TRUE;
 }

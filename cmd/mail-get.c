@@ -28,11 +28,7 @@ static const char get_help[] =
 	"unless quill.sslVerify is false.  On a terminal, a progress line goes to\n"
 	"standard error.\n"
 	"\n"
-	"Environment (lore; for slow links and for tests): QUILL_HTTP_TIMEOUT_MS\n"
-	"(one transfer, default 120000), QUILL_HTTP_MAX_BYTES (one answer,\n"
-	"decompressed, default 268435456), QUILL_HTTP_RETRY_MS (the first backoff\n"
-	"before a retry on 429, 5xx or a failed connect, doubled each time;\n"
-	"default 500; 3 retries).\n"
+	ARCHIVE_ENV_HELP "\n"
 	"\n"
 	"Exit: 0 written; 1 no such thread, or the search found nothing; 2 bad\n"
 	"usage; 4 the archive failed (one line naming the URL and the cause).";
@@ -42,11 +38,39 @@ struct get_opts {
 	gboolean offline, no_cache;
 };
 
+static gboolean progress_shown;
+
+/* The progress line on a terminal (ended by progress_end: the lore kind
+ * calls it once more with the messages counted). */
+static void progress(void *payload, guint done, guint total, guint messages, guint64 bytes)
+{
+	char *size = g_format_size(bytes);
+
+	(void)payload;
+	if (messages)
+		fprintf(stderr, "\rquill: fetched %u of %u (%u messages, %s)", done, total,
+			messages, size);
+	else
+		fprintf(stderr, "\rquill: fetched %u of %u (%s)", done, total, size);
+	fflush(stderr);
+	progress_shown = TRUE;
+	g_free(size);
+}
+
+/* End the progress line, if there is one, before anything else is said. */
+static void progress_end(void)
+{
+	if (progress_shown)
+		fputc('\n', stderr);
+	progress_shown = FALSE;
+}
+
 /* Fetch the threads of ids[0..n) into out; the exit code, or -1. */
 static int get_threads(struct archive *a, char **ids, int n, GString *out)
 {
 	struct archive_thread *t = g_new0(struct archive_thread, n);
 	int rc = -1;
+	gboolean ok;
 	GError *error = NULL;
 
 	for (int i = 0; i < n; i++) {
@@ -57,7 +81,9 @@ static int get_threads(struct archive *a, char **ids, int n, GString *out)
 			t[i].msgid = ids[i] + 1;
 		}
 	}
-	if (!archive_threads(a, t, (guint)n, &error))
+	ok = archive_threads(a, t, (guint)n, &error);
+	progress_end();
+	if (!ok)
 		rc = fail(error);
 	for (int i = 0; i < n; i++) {
 		if (t[i].error) {
@@ -82,50 +108,15 @@ static int get_search(struct archive *a, const struct get_opts *o, GString *out)
 	GError *error = NULL;
 	gsize len;
 	const char *d;
+	gboolean ok = archive_search(a, &q, &mbox, &error);
 
-	if (!archive_search(a, &q, &mbox, &error))
+	progress_end();
+	if (!ok)
 		return fail(error);
 	d = g_bytes_get_data(mbox, &len);
 	g_string_append_len(out, d, len);
 	g_bytes_unref(mbox);
 	return len ? -1 : 1;
-}
-
-/* QUILL_HTTP_* into *ao; FALSE with the message when one is not a
- * positive number. */
-static gboolean env_opts(struct archive_opts *ao, GError **error)
-{
-	static const char *const names[] = { "QUILL_HTTP_TIMEOUT_MS", "QUILL_HTTP_MAX_BYTES",
-					     "QUILL_HTTP_RETRY_MS" };
-
-	for (gsize i = 0; i < G_N_ELEMENTS(names); i++) {
-		const char *v = g_getenv(names[i]);
-		guint64 n;
-		if (!v || !*v)
-			continue;
-		if (!g_ascii_string_to_unsigned(v, 10, 1, i == 1 ? G_MAXUINT64 : G_MAXLONG, &n, NULL))
-			return qerr(error, QUILL_ERROR_USAGE, "%s=%s: not a positive number",
-				    names[i], v);
-		if (i == 0)
-			ao->timeout_ms = (long)n;
-		else if (i == 1)
-			ao->max_bytes = n;
-		else
-			ao->retry_base_ms = (long)n;
-	}
-	return TRUE;
-}
-
-/* The progress line on a terminal. */
-static void progress(void *payload, guint done, guint total, guint messages, guint64 bytes)
-{
-	char *size = g_format_size(bytes);
-
-	(void)payload;
-	(void)messages;
-	fprintf(stderr, "\rquill: fetched %u of %u (%s)%s", done, total, size,
-		done == total ? "\n" : "");
-	g_free(size);
 }
 
 static int write_out(const char *path, const GString *out)
@@ -179,9 +170,10 @@ int cmd_mail_get(int argc, char **argv, struct ctx *ctx)
 	ao.offline = o.offline;
 	ao.no_cache = o.no_cache;
 	ao.warn = warn_print;
-	if (isatty(STDERR_FILENO))
+	if (isatty(STDERR_FILENO)) {
 		ao.progress = progress;
-	if (!env_opts(&ao, &error) || !archive_open(&a, o.source, repo, &ao, &error)) {
+	}
+	if (!archive_opts_from_env(&ao, &error) || !archive_open(&a, o.source, repo, &ao, &error)) {
 		rc = fail(error);
 		goto done;
 	}

@@ -28,6 +28,13 @@ static const char pull_help[] =
 	"notmuch[:PATH], mirror:PATH, mbox:FILE, maildir:DIR (see quill mail\n"
 	"get).  --offline answers from the cache of earlier fetches alone.\n"
 	"\n"
+	"Each thread is stored whole or not at all; one that could not be fetched\n"
+	"is named in a warning and remembered in the cache, and the next pull\n"
+	"without --version or --all asks only those (public-inbox sends no ETag,\n"
+	"so asking again what arrived would download it whole).\n"
+	"\n"
+	ARCHIVE_ENV_HELP "\n"
+	"\n"
 	"Exit: 0 pulled (a version with no thread is a warning); 1 no version to\n"
 	"pull, or no version's thread was there; 2 bad usage; 3 a review.json\n"
 	"that does not parse; 4 a thread could not be fetched (each named in a\n"
@@ -72,6 +79,7 @@ static json_t *pull_report(const struct series *s, const char *spec,
 	json_object_set_new(doc, "versions", list);
 	json_object_set_new(doc, "committed", json_boolean(res->committed));
 	json_object_set_new(doc, "failed", json_integer(res->failed));
+	json_object_set_new(doc, "retried", json_boolean(res->retried));
 	return doc;
 }
 
@@ -86,6 +94,8 @@ static void pull_view(struct ctx *ctx, const json_t *report)
 	size_t i;
 
 	(void)ctx;
+	if (json_is_true(json_object_get(report, "retried")))
+		printf("only the versions whose last fetch failed (the next pull asks every one)\n");
 	json_array_foreach(list, i, v) {
 		int replies = jint(v, "replies"), items = jint(v, "new_items");
 
@@ -118,14 +128,29 @@ static int check_version(struct ctx *ctx, const struct series *s, const struct p
 	return -1;
 }
 
+/* Where the versions whose fetch failed are remembered for series s of
+ * this repository: under the user's cache, named by a hash of the git
+ * directory and the series name (caller owns). */
+static char *retry_path(const struct ctx *ctx, const struct series *s)
+{
+	char *key = g_strconcat(git_repository_path(ctx->repo), "\n", s->name, NULL);
+	char *hex = g_compute_checksum_for_string(G_CHECKSUM_SHA256, key, -1);
+	char *path = g_build_filename(g_get_user_cache_dir(), "quill", "review-pull", hex, NULL);
+
+	g_free(hex);
+	g_free(key);
+	return path;
+}
+
 static int run_pull(struct ctx *ctx, struct series *s, const struct pull_args *pa)
 {
 	struct archive_opts ao = { 0 };
 	struct review_pull_opts po = { 0 };
 	struct review_pull_result *res = NULL;
 	struct archive *a = NULL;
-	gboolean shown = FALSE;
+	gboolean shown = FALSE, ok;
 	GError *error = NULL;
+	char *retry;
 	int rc;
 
 	ao.offline = pa->offline;
@@ -134,12 +159,16 @@ static int run_pull(struct ctx *ctx, struct series *s, const struct pull_args *p
 		ao.progress = progress;
 		ao.progress_payload = &shown;
 	}
-	if (!archive_open(&a, pa->source, ctx->repo, &ao, &error))
+	if (!archive_opts_from_env(&ao, &error) ||
+	    !archive_open(&a, pa->source, ctx->repo, &ao, &error))
 		return fail(error);
 	po.version = pa->version;
 	po.all = pa->all;
 	po.warn = warn_print;
-	if (!review_pull(s, ctx->repo, a, &po, &res, &error)) {
+	po.retry_file = retry = retry_path(ctx, s);
+	ok = review_pull(s, ctx->repo, a, &po, &res, &error);
+	g_free(retry);
+	if (!ok) {
 		if (shown)
 			fputc('\n', stderr);
 		archive_free(a);

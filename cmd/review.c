@@ -34,6 +34,8 @@ static const char scan_help[] =
 	"the lore URL of a lore source, else to quill.lore (b4.midmask, else\n"
 	"https://lore.kernel.org/all).\n"
 	"\n"
+	ARCHIVE_ENV_HELP "\n"
+	"\n"
 	"Exit status: 0 when anything was read (each malformed message is named in\n"
 	"one warning); 1 when --thread names no thread; 2 bad usage or an MBOX that\n"
 	"cannot be opened; 3 when nothing in the input is mail; 4 the archive\n"
@@ -196,7 +198,8 @@ static int fetch_thread(const struct scan_opts *o, git_repository *repo, struct 
 	int rc = -1;
 
 	t.msgid = id;
-	if (!archive_open(&a, o->source, repo, &ao, &e) || !archive_threads(a, &t, 1, &e)) {
+	if (!archive_opts_from_env(&ao, &e) || !archive_open(&a, o->source, repo, &ao, &e) ||
+	    !archive_threads(a, &t, 1, &e)) {
 		rc = fail(e);
 	} else if (t.error) {
 		rc = fail(t.error);

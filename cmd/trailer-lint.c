@@ -364,7 +364,7 @@ static int fetch_thread(struct ctx *ctx, struct request *q)
 		q->thread[len - 2] = '\0';
 	}
 	ao.warn = warn_print;
-	if (!archive_open(&a, q->source, ctx->repo, &ao, &e))
+	if (!archive_opts_from_env(&ao, &e) || !archive_open(&a, q->source, ctx->repo, &ao, &e))
 		return fail(e);
 	t.msgid = q->thread;
 	if (!archive_threads(a, &t, 1, &e)) {

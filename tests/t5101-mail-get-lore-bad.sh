@@ -4,6 +4,7 @@
 # is exit 4 with one line naming the URL and the cause, nothing on stdout;
 # 429 is retried; an ETag is revalidated (304 answers from the cache).
 . "$(dirname "$0")/lib.sh"
+. "$TEST_SRC/lib-series.sh"
 
 command -v python3 >/dev/null 2>&1 || skip_all "python3 is not installed"
 
@@ -121,6 +122,26 @@ test_expect_success 'a bad QUILL_HTTP_TIMEOUT_MS is a usage error' '
 	test_expect_code 2 env QUILL_HTTP_TIMEOUT_MS=soon \
 		quill mail get --source "lore:$URL/ok" a@example.org 2>err &&
 	echo "quill: QUILL_HTTP_TIMEOUT_MS=soon: not a positive number" >expect &&
+	test_cmp expect err
+'
+
+# other MODE CMD...: `quill CMD... --source lore:URL/MODE` in repository br
+# is exit 4, the one line naming the URL of big@example.org's thread
+other() {
+	om_mode=$1 && shift &&
+	(cd br && test_expect_code 4 quill "$@" --source "lore:$URL/$om_mode" >/dev/null 2>../err) &&
+	echo "quill: $URL/$om_mode/big@example.org/t.mbox.gz: answer larger than 100000 bytes" >expect &&
+	test_cmp expect err
+}
+
+test_expect_success 'review scan --thread, trailer lint --thread, bench add --from-mail honour QUILL_HTTP_*' '
+	series_repo br one 1 &&
+	other big review scan --thread big@example.org &&
+	other big trailer lint --thread big@example.org &&
+	other big bench add size --from-mail big@example.org &&
+	(cd br && test_expect_code 2 env QUILL_HTTP_RETRY_MS=x \
+		quill review scan --thread a@example.org --source "lore:$URL/ok" 2>../err) &&
+	echo "quill: QUILL_HTTP_RETRY_MS=x: not a positive number" >expect &&
 	test_cmp expect err
 '
 

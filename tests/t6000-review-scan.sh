@@ -5,9 +5,8 @@
 # answers nothing left out, the posted messages' trailers and patch-ids,
 # the text view, --thread through an archive, bad input.
 #
-# The review rules land separately: the kinds are checked loosely here
-# (each reply gives at least one item, all of that reply); the threading
-# is checked exactly.
+# The kinds and the threading are both checked exactly (each kind's rules
+# on their own phrasings are in the review items' tests).
 . "$(dirname "$0")/lib.sh"
 . "$TEST_SRC/lib-series.sh"
 
@@ -293,6 +292,20 @@ test_expect_success 'every item has the keys DESIGN fixes; a status open; ids un
 	    if it["kind"] not in ("trailer", "nak", "trailer-objection"):
 	        assert it["trailer"] is None, it
 	PY
+'
+
+test_expect_success 'the kinds of the items, exactly, reply by reply' '
+	jget j "\"\\n\".join(\"%s %s\" % (i[\"msgid\"], i[\"kind\"]) for i in d[\"items\"])" >got &&
+	cat >want <<-\EOF &&
+	r-priya@example.com trailer-objection
+	r-mira@example.org promise
+	r-gap@example.com question
+	r-tomas3@example.net comment
+	r-tomas0@example.net question
+	r-v2@example.net trailer
+	r-v2-again@example.com comment
+	EOF
+	test_cmp want got
 '
 
 test_expect_success 'counts: messages read, replies threaded, what answers nothing' '

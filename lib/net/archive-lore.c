@@ -159,6 +159,43 @@ static void req_clear(struct http_req *r)
 		g_clear_error(&r->error);
 }
 
+/* The messages of an mboxrd: its "From " separator lines (a body line
+ * that starts so is ">From " in mboxrd). */
+static guint count_messages(GBytes *mbox)
+{
+	gsize len;
+	const char *d = g_bytes_get_data(mbox, &len), *end = d + len, *p = d;
+	guint n = 0;
+
+	while (p && end - p >= 5) {
+		if (!memcmp(p, "From ", 5))
+			n++;
+		p = memchr(p, '\n', (size_t)(end - p));
+		if (p)
+			p++;
+	}
+	return n;
+}
+
+/* The last progress line, with the messages counted now that the answers
+ * are read (http_run counts the bytes alone). */
+static void final_progress(const struct lore *l, const struct http_req *r,
+			   const struct archive_thread *t, guint n)
+{
+	guint messages = 0;
+	guint64 bytes = 0;
+
+	if (!l->o->progress)
+		return;
+	for (guint i = 0; i < n; i++) {
+		if (r[i].body)
+			bytes += g_bytes_get_size(r[i].body);
+		if (t[i].mbox)
+			messages += count_messages(t[i].mbox);
+	}
+	l->o->progress(l->o->progress_payload, n, n, messages, bytes);
+}
+
 static gboolean lore_threads(void *state, struct archive_thread *t, guint n, GError **error)
 {
 	struct lore *l = state;
@@ -185,6 +222,8 @@ static gboolean lore_threads(void *state, struct archive_thread *t, guint n, GEr
 			http_forget(l->http, &r[i]);
 		}
 	}
+	if (ok)
+		final_progress(l, r, t, n);
 	for (guint i = 0; i < n; i++)
 		req_clear(&r[i]);
 	g_free(r);

@@ -3,6 +3,7 @@
  * then the notes. */
 #include "review/pull.h"
 #include "core/error.h"
+#include "core/file.h"
 #include "git/ident.h"
 #include "mail/message.h"
 #include "mail/subject.h"
@@ -10,6 +11,8 @@
 #include "review/scan.h"
 #include "review/store.h"
 
+#include <errno.h>
+#include <glib/gstdio.h>
 #include <string.h>
 
 /* One version to pull. */
@@ -36,6 +39,8 @@ struct pull {
 	GHashTable *seen;	/* reply msgids and item ids of this pull (borrowed) */
 	GPtrArray *results;	/* struct review_result*, kept until the merge is done */
 	GHashTable *posted;	/* versions with a posted message in a thread that arrived */
+	GHashTable *retry;	/* versions the retry file remembers, NULL: none */
+	gboolean retried;	/* the wanted versions were cut to them */
 };
 
 #define NOT_FOUND "no thread found (no Message-ID recorded; searched by change-id and subject)"
@@ -216,6 +221,78 @@ none:
 	return NULL;
 }
 
+/* The versions a retry file at path remembers (NULL: none, or no file). */
+static GHashTable *retry_read(const char *path)
+{
+	GHashTable *set;
+	char *data = NULL, **lines;
+
+	if (!path || !g_file_get_contents(path, &data, NULL, NULL))
+		return NULL;
+	set = g_hash_table_new(NULL, NULL);
+	lines = g_strsplit(data, "\n", -1);
+	for (char **l = lines; *l; l++) {
+		guint64 n;
+		if (g_ascii_string_to_unsigned(*l, 10, 1, G_MAXINT, &n, NULL))
+			g_hash_table_add(set, GINT_TO_POINTER((int)n));
+	}
+	g_strfreev(lines);
+	g_free(data);
+	if (!g_hash_table_size(set))
+		g_clear_pointer(&set, g_hash_table_unref);
+	return set;
+}
+
+/* Remember the versions whose fetch failed in the retry file (removed when
+ * none did); a failure to is a warning. */
+static void retry_write(const struct pull *p)
+{
+	GString *s = g_string_new(NULL);
+	GError *e = NULL;
+	char *dir;
+
+	for (guint i = 0; i < p->reps->len; i++) {
+		const struct review_pull_version *r = g_ptr_array_index(p->reps, i);
+		if (r->failed && r->failed_class == QUILL_ERROR_OUTSIDE)
+			g_string_append_printf(s, "%d\n", r->version);
+	}
+	dir = g_path_get_dirname(p->o->retry_file);
+	if (!s->len) {
+		if (g_unlink(p->o->retry_file) < 0 && errno != ENOENT)
+			warnv(p, "%s: %s", p->o->retry_file, g_strerror(errno));
+	} else if (g_mkdir_with_parents(dir, 0700) < 0) {
+		warnv(p, "%s: %s (the next pull asks every version)", dir, g_strerror(errno));
+	} else if (!file_write_atomic(p->o->retry_file, s->str, (gssize)s->len, &e)) {
+		warnv(p, "%s (the next pull asks every version)", e->message);
+		g_error_free(e);
+	}
+	g_free(dir);
+	g_string_free(s, TRUE);
+}
+
+/* Keep only the wanted versions the retry file remembers, when it names
+ * one of them (else the file is stale: every one is asked). */
+static void keep_retry(struct pull *p)
+{
+	guint i, k = 0;
+
+	for (i = 0; i < p->wants->len; i++)
+		if (g_hash_table_contains(p->retry,
+					  GINT_TO_POINTER(g_array_index(p->wants, struct want, i).v->number)))
+			k++;
+	if (!k)
+		return;
+	for (i = p->wants->len; i-- > 0;) {
+		struct want *w = &g_array_index(p->wants, struct want, i);
+		if (g_hash_table_contains(p->retry, GINT_TO_POINTER(w->v->number)))
+			continue;
+		g_ptr_array_remove(p->reps, w->rep);
+		g_free(w->author);
+		g_array_remove_index(p->wants, i);
+	}
+	p->retried = TRUE;
+}
+
 /* The versions the options ask for, each with the thread to ask. */
 static gboolean choose(struct pull *p, GError **error)
 {
@@ -238,6 +315,8 @@ static gboolean choose(struct pull *p, GError **error)
 		w.author = version_author(p, v);
 		g_array_append_val(p->wants, w);
 	}
+	if (p->retry && !o->version && !o->all)
+		keep_retry(p);
 	if (!p->wants->len)
 		return qerr(error, QUILL_ERROR_NEGATIVE,
 			    "series %s: no version was sent (--all pulls every frozen one)",
@@ -557,6 +636,8 @@ static void pull_clear(struct pull *p)
 	g_hash_table_unref(p->seen);
 	g_ptr_array_unref(p->results);
 	g_hash_table_unref(p->posted);
+	if (p->retry)
+		g_hash_table_unref(p->retry);
 	g_free(p->link_base);
 }
 
@@ -582,6 +663,7 @@ gboolean review_pull(struct series *s, git_repository *repo, struct archive *a,
 	p.seen = g_hash_table_new(g_str_hash, g_str_equal);
 	p.results = g_ptr_array_new_with_free_func((GDestroyNotify)review_result_free);
 	p.posted = g_hash_table_new(NULL, NULL);
+	p.retry = retry_read(o->retry_file);
 
 	ok = choose(&p, error);
 	if (ok) {
@@ -613,6 +695,9 @@ gboolean review_pull(struct series *s, git_repository *repo, struct archive *a,
 				res->worst = r->failed_class;
 		}
 	}
+	res->retried = p.retried;
+	if (ok && o->retry_file)
+		retry_write(&p);
 	pull_clear(&p);
 	if (!ok) {
 		review_pull_result_free(res);

@@ -23,6 +23,15 @@
  * thread", or no thread found, unless a thread that arrived holds a
  * message posted for it) is warned about as "vN: <why>" and left as it
  * was; the others are stored.
+ *
+ * With opts->retry_file, the versions whose fetch failed (the archive's
+ * error, class QUILL_ERROR_OUTSIDE: not "no such thread") are remembered
+ * there, one number a line, written whole; the file is removed when none
+ * failed.  A pull asking the default set (no version, not all) then asks
+ * only the remembered versions that are still in that set, so a rerun
+ * fetches only what failed (result->retried); the pull after a rerun that
+ * worked asks every one again.  A pull that could not be done (FALSE)
+ * leaves the file as it was.
  */
 #ifndef QUILL_REVIEW_PULL_H
 #define QUILL_REVIEW_PULL_H
@@ -40,6 +49,8 @@ struct review_pull_opts {
 	const char *author_email;	/* the series author; NULL: the first patch's author,
 					 * else the committer identity */
 	const char *link_base;	/* links to replies; NULL: archive_lore_base(repo) */
+	const char *retry_file;	/* where failed versions are remembered (see above);
+				 * NULL: not remembered */
 	warn_fn warn;		/* "vN: ..." for a version that failed; NULL: dropped */
 	void *payload;
 };
@@ -64,6 +75,7 @@ struct review_pull_result {
 	gboolean notes_written;	/* the notes were rewritten (and that worked) */
 	guint failed;		/* versions whose thread did not arrive */
 	int worst;		/* the highest error class among them, 0 when none */
+	gboolean retried;	/* only the versions retry_file remembered were asked */
 };
 
 /* Pull the review of series s (loaded from repo; its state is updated in

@@ -2,7 +2,7 @@
 # bad-http.py - a small HTTP server on 127.0.0.1 giving the bad answers a
 # real public-inbox cannot, for the lore source's tests.
 #
-#   bad-http.py PORTFILE LOGFILE
+#   bad-http.py PORTFILE LOGFILE [FILES]
 #
 # Binds a free port of 127.0.0.1 (nothing else), writes the port to
 # PORTFILE (whole, by rename) and serves until killed.  Every request is
@@ -23,6 +23,9 @@
 #   par        the mbox after 0.3 seconds; the most requests answered at
 #              once so far is written to LOGFILE.peak
 #   ok         the mbox; 404 when MSGID starts with "missing"
+#   files      200 application/gzip, the file FILES/MSGID.mbox.gz as it is
+#              (read at each request, so a test can add one between two
+#              runs); HTTP 500 when there is no such file
 # The mbox is one message whose Message-ID is the MSGID of the path.
 import gzip
 import http.server
@@ -33,6 +36,7 @@ import time
 import urllib.parse
 
 PORTFILE, LOGFILE = sys.argv[1], sys.argv[2]
+FILES = sys.argv[3] if len(sys.argv) > 3 else None
 seen = set()
 active = [0, 0]  # now, peak
 lock = threading.Lock()
@@ -122,6 +126,13 @@ class Handler(http.server.BaseHTTPRequestHandler):
             with lock:
                 active[0] -= 1
             self.answer(200, gz)
+        elif mode == "files":
+            path = os.path.join(FILES or ".", msgid + ".mbox.gz")
+            if FILES and "/" not in msgid and os.path.isfile(path):
+                with open(path, "rb") as f:
+                    self.answer(200, f.read())
+            else:
+                self.answer(500, b"Internal Server Error\n", "text/plain")
         elif mode == "ok" and not msgid.startswith("missing"):
             self.answer(200, gz)
         else:
