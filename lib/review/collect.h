@@ -55,6 +55,8 @@ struct collect_patch {
 	char *msgid;		/* the posted mail, or NULL (not in the input) */
 	char *patch_id;		/* stable patch-id of its diff, or NULL */
 	char **existing;	/* the trailers it was posted with, NULL-terminated */
+	char *commit;		/* inside a repository: the branch commit it was matched to
+				 * (hex; apply.h's review_collect_match), else NULL */
 	GPtrArray *add;		/* struct collect_trailer*: to add, in the order collected */
 	GPtrArray *not_carried;	/* struct collect_trailer* with reason set */
 	GPtrArray *mismatch;	/* struct collect_trailer*: sender check failed */
