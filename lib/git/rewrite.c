@@ -1,0 +1,274 @@
+/* rewrite.c - replaying base..tip with new messages (see rewrite.h). */
+#include "git/rewrite.h"
+
+#include <string.h>
+
+#include "core/error.h"
+#include "git/commit.h"
+#include "git/ident.h"
+
+static const char *const notes_refs[] = { "refs/notes/quill", "refs/notes/commits", NULL };
+
+gboolean rewrite_commit_signed(const git_commit *c)
+{
+	static const char *const fields[] = { "gpgsig", "gpgsig-sha256", NULL };
+
+	for (int i = 0; fields[i]; i++) {
+		git_buf b = { 0 };
+		int rc = git_commit_header_field(&b, c, fields[i]);
+
+		git_buf_dispose(&b);
+		if (rc == 0)
+			return TRUE;
+	}
+	return FALSE;
+}
+
+static const char *edit_for(const struct rewrite_edit *edits, size_t n, const git_oid *id)
+{
+	for (size_t i = 0; i < n; i++)
+		if (git_oid_equal(&edits[i].commit, id))
+			return edits[i].message;
+	return NULL;
+}
+
+/* Replay one commit on `parent` (NULL: keep its own parent: no earlier
+ * commit changed) with `message` (NULL: keep its own).  *out gets the new
+ * id; the commit is written only when something changes (under dry_run
+ * never: *out is the old id). */
+static gboolean replay_one(git_repository *repo, git_commit *c, const git_oid *parent,
+			   const char *message, const struct rewrite_opts *o, git_oid *out,
+			   GError **error)
+{
+	char hex[GIT_OID_HEXSZ + 1];
+	git_commit *pc = NULL;
+	git_tree *tree = NULL;
+	int rc;
+
+	git_oid_tostr(hex, sizeof hex, git_commit_id(c));
+	if (git_commit_parentcount(c) > 1)
+		return qerr(error, QUILL_ERROR_INPUT, "commit %.12s is a merge: cannot rewrite it",
+			    hex);
+	if (!message && !parent) {
+		git_oid_cpy(out, git_commit_id(c));
+		return TRUE;
+	}
+	if (rewrite_commit_signed(c)) {
+		if (o->resign)
+			return qerr(error, QUILL_ERROR_USAGE,
+				    "commit %.12s is signed: re-signing is not supported yet "
+				    "(--drop-signatures writes it unsigned)", hex);
+		if (!o->drop_signatures)
+			return qerr(error, QUILL_ERROR_NEGATIVE,
+				    "commit %.12s is signed: rewriting it drops the signature "
+				    "(--drop-signatures to do so, or --resign)", hex);
+	}
+	if (o->dry_run) {
+		git_oid_cpy(out, git_commit_id(c));
+		return TRUE;
+	}
+	if (!parent)
+		parent = git_commit_parent_id(c, 0);	/* NULL for a root commit */
+	if ((parent && (rc = git_commit_lookup(&pc, repo, parent)) < 0) ||
+	    (rc = git_commit_tree(&tree, c)) < 0)
+		return qerr_git(error, rc, "cannot read commit %.12s", hex);
+	{
+		const git_commit *parents[1] = { pc };
+
+		rc = git_commit_create(out, repo, NULL, git_commit_author(c), git_commit_committer(c),
+				       git_commit_message_encoding(c),
+				       message ? message : git_commit_message_raw(c), tree,
+				       pc ? 1 : 0, parents);
+	}
+	git_tree_free(tree);
+	git_commit_free(pc);
+	if (rc < 0)
+		return qerr_git(error, rc, "cannot write the new commit of %.12s", hex);
+	return TRUE;
+}
+
+/* Copy the notes of every rewritten commit on notes ref `name` (when it
+ * exists) to its new commit, in one notes commit moved compare-and-swap.
+ * A new commit that has a note of its own keeps it. */
+static gboolean carry_notes(git_repository *repo, const char *name, GArray *map, GError **error)
+{
+	git_reference *ref = NULL, *nref = NULL;
+	git_commit *base = NULL, *work = NULL;
+	git_signature *sig = NULL;
+	git_tree *tree = NULL;
+	gboolean ok = FALSE;
+	guint carried = 0;
+	git_oid out;
+	int rc;
+
+	if (git_reference_lookup(&ref, repo, name) < 0)
+		return TRUE;
+	if ((rc = git_reference_peel((git_object **)&base, ref, GIT_OBJECT_COMMIT)) < 0) {
+		qerr_git(error, rc, "cannot read %s", name);
+		goto done;
+	}
+	if (!ident_signature(&sig, repo, FALSE, error))
+		goto done;
+	for (guint i = 0; i < map->len; i++) {
+		const struct rewrite_map *m = &g_array_index(map, struct rewrite_map, i);
+		git_note *note = NULL, *there = NULL;
+		git_commit *parent = work ? work : base;
+		git_oid next, blob;
+
+		if (git_oid_equal(&m->old_id, &m->new_id) ||
+		    git_note_commit_read(&note, repo, base, &m->old_id) < 0)
+			continue;
+		if (git_note_commit_read(&there, repo, parent, &m->new_id) == 0) {
+			git_note_free(there);
+			git_note_free(note);
+			continue;
+		}
+		rc = git_note_commit_create(&next, &blob, repo, parent, sig, sig, &m->new_id,
+					    git_note_message(note), 0);
+		git_note_free(note);
+		if (rc < 0) {
+			qerr_git(error, rc, "cannot write a note on %s", name);
+			goto done;
+		}
+		git_commit_free(work);
+		work = NULL;
+		if ((rc = git_commit_lookup(&work, repo, &next)) < 0) {
+			qerr_git(error, rc, "cannot read a notes commit of %s", name);
+			goto done;
+		}
+		carried++;
+	}
+	if (!carried) {
+		ok = TRUE;
+		goto done;
+	}
+	/* the intermediate commits become garbage: one commit on the old one */
+	{
+		const git_commit *parents[1] = { base };
+		const char *msg = "quill: notes carried to rewritten commits\n";
+
+		if ((rc = git_commit_tree(&tree, work)) < 0 ||
+		    (rc = git_commit_create(&out, repo, NULL, sig, sig, NULL, msg, tree, 1,
+					    parents)) < 0 ||
+		    (rc = git_reference_create_matching(&nref, repo, name, &out, 1,
+							git_commit_id(base), msg)) < 0) {
+			qerr_git_as(error, rc == GIT_EMODIFIED ? QUILL_ERROR_OUTSIDE : QUILL_ERROR_INPUT,
+				    rc, "cannot update %s", name);
+			goto done;
+		}
+	}
+	ok = TRUE;
+done:
+	git_tree_free(tree);
+	git_reference_free(nref);
+	git_reference_free(ref);
+	git_commit_free(work);
+	git_commit_free(base);
+	git_signature_free(sig);
+	return ok;
+}
+
+gboolean rewrite_range(git_repository *repo, const char *ref, const git_oid *base,
+		       const git_oid *tip, const struct rewrite_edit *edits, size_t n_edits,
+		       const struct rewrite_opts *o, git_oid *new_tip, GArray **map_out,
+		       GError **notes_error, GError **error)
+{
+	static const struct rewrite_opts none = { 0 };
+	GPtrArray *oids = NULL;
+	GArray *map;
+	git_oid parent, cur;
+	gboolean have_parent = FALSE, changed = FALSE;
+	git_reference *r = NULL;
+	int rc;
+
+	if (map_out)
+		*map_out = NULL;
+	if (!o)
+		o = &none;
+	if ((rc = git_reference_name_to_id(&cur, repo, ref)) < 0)
+		return qerr_git(error, rc, "cannot read %s", ref);
+	if (!git_oid_equal(&cur, tip))
+		return qerr(error, QUILL_ERROR_OUTSIDE, "%s moved meanwhile: nothing rewritten", ref);
+	if (!commit_range(&oids, repo, base, tip, error))
+		return FALSE;
+	for (size_t i = 0; i < n_edits; i++) {
+		gboolean found = FALSE;
+
+		for (guint j = 0; j < oids->len && !found; j++)
+			found = git_oid_equal(g_ptr_array_index(oids, j), &edits[i].commit);
+		if (!found) {
+			char hex[GIT_OID_HEXSZ + 1];
+
+			g_ptr_array_unref(oids);
+			git_oid_tostr(hex, sizeof hex, &edits[i].commit);
+			return qerr(error, QUILL_ERROR_USAGE, "commit %.12s is not on %s", hex, ref);
+		}
+	}
+	map = g_array_new(FALSE, FALSE, sizeof(struct rewrite_map));
+	for (guint i = 0; i < oids->len; i++) {
+		const git_oid *id = g_ptr_array_index(oids, i);
+		struct rewrite_map m;
+		git_commit *c = NULL;
+		gboolean ok;
+
+		if ((rc = git_commit_lookup(&c, repo, id)) < 0) {
+			qerr_git(error, rc, "cannot read a commit of %s", ref);
+			goto fail;
+		}
+		ok = replay_one(repo, c, have_parent ? &parent : NULL,
+				edit_for(edits, n_edits, id), o, &m.new_id, error);
+		git_commit_free(c);
+		if (!ok)
+			goto fail;
+		git_oid_cpy(&m.old_id, id);
+		g_array_append_val(map, m);
+		git_oid_cpy(&parent, &m.new_id);
+		changed |= have_parent || edit_for(edits, n_edits, id) != NULL;
+		have_parent = changed;
+	}
+	g_ptr_array_unref(oids);
+	oids = NULL;
+	git_oid_cpy(new_tip, map->len ? &parent : tip);
+	if (o->dry_run || !changed || git_oid_equal(new_tip, tip)) {
+		git_oid_cpy(new_tip, tip);
+		g_array_set_size(map, 0);
+		goto out;
+	}
+	/* the one commit point: the branch moves from the old tip or not at all */
+	rc = git_reference_create_matching(&r, repo, ref, new_tip, 1, tip,
+					   o->reflog ? o->reflog : "quill: rewrite");
+	git_reference_free(r);
+	r = NULL;
+	if (rc < 0) {
+		qerr_git_as(error, rc == GIT_EMODIFIED ? QUILL_ERROR_OUTSIDE : QUILL_ERROR_INPUT, rc,
+			    "cannot move %s%s", ref,
+			    rc == GIT_EMODIFIED ? ": it moved meanwhile, nothing rewritten" : "");
+		goto fail;
+	}
+	/* after it, best effort: ORIG_HEAD and the notes */
+	if (git_reference_create(&r, repo, "ORIG_HEAD", tip, 1, "quill: rewrite") < 0 &&
+	    notes_error && !*notes_error)
+		qerr(notes_error, QUILL_ERROR_OUTSIDE, "cannot write ORIG_HEAD");
+	git_reference_free(r);
+	for (int i = 0; notes_refs[i]; i++) {
+		GError *e = NULL;
+
+		if (!carry_notes(repo, notes_refs[i], map, &e)) {
+			if (notes_error && !*notes_error)
+				g_propagate_error(notes_error, e);
+			else
+				g_clear_error(&e);
+		}
+	}
+out:
+	if (map_out)
+		*map_out = map;
+	else
+		g_array_free(map, TRUE);
+	return TRUE;
+fail:
+	if (oids)
+		g_ptr_array_unref(oids);
+	g_array_free(map, TRUE);
+	return FALSE;
+}

@@ -1,0 +1,525 @@
+/* apply.c - collected trailers written into the branch's commits (see
+ * apply.h).
+ *
+ * Kill -9 safety: the commits are written first (unreachable until the
+ * branch moves), then the branch moves in one compare-and-swap
+ * (rewrite.h), then ORIG_HEAD and the notes, then the state records where
+ * the trailers came from (collected.json, one state commit).  A crash
+ * before the branch moves leaves everything as it was (loose objects for
+ * gc).  A crash after it and before the state commit leaves the branch
+ * rewritten and collected.json as it was: the trailers are in the commits,
+ * so the next collect drops them as already there (review_collect_match)
+ * and adds nothing; only the record of their mails is missing, and the
+ * entries already recorded may name commits no longer on the branch.
+ * Readers take an entry whose commit is not on the branch as stale and
+ * ignore it; the next --apply that rewrites those commits records afresh
+ * what it adds.
+ */
+#include "review/apply.h"
+
+#include <string.h>
+
+#include "core/error.h"
+#include "git/commit.h"
+#include "git/ident.h"
+#include "git/rewrite.h"
+#include "mail/trailer.h"
+
+#define COLLECTED_PATH "collected.json"
+
+/* The default order (trailers.conf's), for order_policy without a policy. */
+static const char default_order[] =
+	"[policy]\n\torder = Fixes Reported-by Closes Originally-by Suggested-by "
+	"Co-developed-by/Signed-off-by Tested-by Reviewed-by Acked-by Cc Link\n";
+
+/* ---- trailers compared as collect compares them ---- */
+
+/* The Message-ID a Link: value names: its last path component, <> and
+ * %-escapes undone (caller owns). */
+static char *link_msgid(const char *v, gsize len)
+{
+	char *s = g_strndup(v, len), *end, *last, *un;
+
+	g_strstrip(s);
+	end = s + strlen(s);
+	while (end > s && end[-1] == '/')
+		*--end = 0;
+	last = strrchr(s, '/');
+	last = last ? last + 1 : s;
+	if (*last == '<')
+		last++;
+	end = last + strlen(last);
+	if (end > last && end[-1] == '>')
+		end[-1] = 0;
+	un = g_uri_unescape_string(last, NULL);
+	if (!un)
+		un = g_strdup(last);
+	g_free(s);
+	return un;
+}
+
+/* "key: value" lower-cased, blanks squeezed; a Link: as "link: <msgid>"
+ * (caller owns). */
+static char *trailer_key(const char *key, gsize klen, const char *value, gsize vlen)
+{
+	GString *g = g_string_new(NULL);
+	char *k = g_ascii_strdown(key, klen), *low;
+	gboolean blank = FALSE;
+
+	g_strstrip(k);
+	g_string_append_printf(g, "%s: ", k);
+	if (!strcmp(k, "link")) {
+		char *id = link_msgid(value, vlen);
+
+		g_string_append(g, id);
+		g_free(id);
+	} else {
+		for (gsize i = 0; i < vlen; i++) {
+			if (g_ascii_isspace(value[i])) {
+				blank = TRUE;
+				continue;
+			}
+			if (blank && g->str[g->len - 1] != ' ')
+				g_string_append_c(g, ' ');
+			blank = FALSE;
+			g_string_append_c(g, value[i]);
+		}
+	}
+	g_free(k);
+	low = g_ascii_strdown(g->str, -1);
+	g_string_free(g, TRUE);
+	g_strchomp(low);
+	return low;
+}
+
+/* The same for a trailer as collect gives it, "Key: value"; NULL when it
+ * has no separator. */
+static char *given_key(const char *t)
+{
+	const char *colon = strchr(t, ':');
+
+	if (!colon)
+		return NULL;
+	return trailer_key(t, colon - t, colon + 1, strlen(colon + 1));
+}
+
+/* The trailers of msg as trailer_key strings (caller owns the array). */
+static GPtrArray *message_keys(const char *msg)
+{
+	GPtrArray *keys = g_ptr_array_new_with_free_func(g_free);
+	struct trailer_opts to = { 0 };
+	struct trailer_block b;
+	struct trailer_iter it;
+	struct trailer_item item;
+
+	if (!trailer_block_find(msg, strlen(msg), &to, &b))
+		return keys;
+	trailer_iter_init(&it, msg, &b, &to);
+	while (trailer_iter_next(&it, &item))
+		if (item.kind == TRAILER_TRAILER)
+			g_ptr_array_add(keys, trailer_key(msg + item.key_start,
+							  item.key_end - item.key_start,
+							  item.value, item.value_len));
+	trailer_iter_done(&it);
+	return keys;
+}
+
+static gboolean has_key(GPtrArray *keys, const char *k)
+{
+	for (guint i = 0; i < keys->len; i++)
+		if (!strcmp(g_ptr_array_index(keys, i), k))
+			return TRUE;
+	return FALSE;
+}
+
+/* ---- matching ---- */
+
+gboolean review_collect_match(git_repository *repo, const struct series *s,
+			      struct collect_result *r, warn_fn warn, void *payload, GError **error)
+{
+	GPtrArray *commits;
+	gboolean *taken;
+
+	if (!series_load_patches(&commits, NULL, NULL, repo, s, 0, COMMIT_WANT_DIFF, error))
+		return FALSE;
+	taken = g_new0(gboolean, commits->len + 1);
+	for (guint i = 0; i < r->patches->len; i++) {
+		struct collect_patch *p = g_ptr_array_index(r->patches, i);
+
+		g_clear_pointer(&p->commit, g_free);
+	}
+	/* by stable patch-id first, then by subject */
+	for (int pass = 0; pass < 2; pass++) {
+		for (guint i = 0; i < r->patches->len; i++) {
+			struct collect_patch *p = g_ptr_array_index(r->patches, i);
+
+			if (p->commit || (pass == 0 && (!p->patch_id || !*p->patch_id)) ||
+			    (pass == 1 && !p->subject))
+				continue;
+			for (guint j = 0; j < commits->len; j++) {
+				const struct commit_patch *c = g_ptr_array_index(commits, j);
+				char hex[GIT_OID_HEXSZ + 1];
+
+				if (taken[j] || (pass == 0 && strcmp(c->patch_id, p->patch_id)) ||
+				    (pass == 1 && strcmp(c->subject, p->subject)))
+					continue;
+				taken[j] = TRUE;
+				git_oid_tostr(hex, sizeof hex, &c->oid);
+				p->commit = g_strdup(hex);
+				break;
+			}
+		}
+	}
+	for (guint i = 0; i < r->patches->len; i++) {
+		struct collect_patch *p = g_ptr_array_index(r->patches, i);
+		const struct commit_patch *c = NULL;
+		GPtrArray *keys;
+
+		if (!p->commit) {
+			if (warn && p->add && p->add->len)
+				warn(payload, "v%d %d/%d \"%s\" matches no commit of %s: not applied",
+				     p->version, p->patch, p->total, p->subject ? p->subject : "",
+				     s->branch);
+			continue;
+		}
+		for (guint j = 0; j < commits->len && !c; j++) {
+			const struct commit_patch *cj = g_ptr_array_index(commits, j);
+			char hex[GIT_OID_HEXSZ + 1];
+
+			git_oid_tostr(hex, sizeof hex, &cj->oid);
+			if (!strcmp(hex, p->commit))
+				c = cj;
+		}
+		if (!c || !p->add)
+			continue;
+		keys = message_keys(c->message);
+		for (guint k = 0; k < p->add->len;) {
+			const struct collect_trailer *t = g_ptr_array_index(p->add, k);
+			char *key = given_key(t->trailer);
+
+			if (key && has_key(keys, key))
+				g_ptr_array_remove_index(p->add, k);
+			else
+				k++;
+			g_free(key);
+		}
+		g_ptr_array_unref(keys);
+	}
+	g_free(taken);
+	g_ptr_array_unref(commits);
+	return TRUE;
+}
+
+/* ---- the new message ---- */
+
+struct line {
+	char *text;		/* one item, ending in '\n' (owned) */
+	int rank;		/* order_policy: its effective rank */
+	gboolean own_sob;
+};
+
+static void line_free(gpointer p)
+{
+	struct line *l = p;
+
+	g_free(l->text);
+	g_free(l);
+}
+
+static gboolean is_own_sob(const char *key, gsize klen, const char *value, gsize vlen,
+			   const char *own_email)
+{
+	struct ident_addr a;
+	gboolean same;
+
+	if (!own_email || klen != strlen("Signed-off-by") ||
+	    g_ascii_strncasecmp(key, "Signed-off-by", klen))
+		return FALSE;
+	ident_addr_parse(value, vlen, &a);
+	same = a.email && !g_ascii_strcasecmp(a.email, own_email);
+	ident_addr_clear(&a);
+	return same;
+}
+
+static struct line *line_new(const char *text, gsize len, const char *key, gsize klen,
+			     const char *value, gsize vlen, const char *own_email,
+			     const struct policy *pol)
+{
+	struct line *l = g_new0(struct line, 1);
+
+	l->text = g_strndup(text, len);
+	if (!len || text[len - 1] != '\n') {
+		char *t = g_strconcat(l->text, "\n", NULL);
+
+		g_free(l->text);
+		l->text = t;
+	}
+	l->rank = key && pol ? policy_rank(pol, key, klen) : -1;
+	l->own_sob = key && is_own_sob(key, klen, value, vlen, own_email);
+	return l;
+}
+
+static gint by_rank(gconstpointer a, gconstpointer b)
+{
+	const struct line *x = *(const struct line *const *)a, *y = *(const struct line *const *)b;
+
+	return (x->rank > y->rank) - (x->rank < y->rank);
+}
+
+/* msg with the trailers add (struct collect_trailer*) put in its block
+ * (caller owns). */
+static char *new_message(const char *msg, GPtrArray *add, const char *own_email,
+			 const struct policy *pol)
+{
+	struct trailer_opts to = { 0 };
+	struct trailer_block b;
+	struct trailer_iter it;
+	struct trailer_item item;
+	GPtrArray *lines = g_ptr_array_new_with_free_func(line_free);
+	GString *out = g_string_new(NULL);
+	gsize len = strlen(msg);
+	gboolean found = trailer_block_find(msg, len, &to, &b);
+
+	if (found) {
+		g_string_append_len(out, msg, b.start);
+		trailer_iter_init(&it, msg, &b, &to);
+		while (trailer_iter_next(&it, &item)) {
+			gboolean tr = item.kind == TRAILER_TRAILER;
+
+			g_ptr_array_add(lines, line_new(msg + item.start, item.end - item.start,
+							tr ? msg + item.key_start : NULL,
+							item.key_end - item.key_start, item.value,
+							item.value_len, own_email, pol));
+		}
+		trailer_iter_done(&it);
+	} else {
+		gsize end = b.msg_end;
+
+		while (end > 0 && g_ascii_isspace(msg[end - 1]))
+			end--;
+		g_string_append_len(out, msg, end);
+		g_string_append(out, end ? "\n\n" : "");
+		b.end = b.msg_end;
+	}
+	for (guint i = 0; i < add->len; i++) {
+		const struct collect_trailer *t = g_ptr_array_index(add, i);
+		const char *colon = strchr(t->trailer, ':');
+		gsize klen = colon ? (gsize)(colon - t->trailer) : 0;
+
+		g_ptr_array_add(lines, line_new(t->trailer, strlen(t->trailer),
+						colon ? t->trailer : NULL, klen,
+						colon ? colon + 1 : NULL, colon ? strlen(colon + 1) : 0,
+						own_email, pol));
+	}
+	if (pol) {
+		/* a line the order does not rank stays with the one before it */
+		int prev = -1;
+
+		for (guint i = 0; i < lines->len; i++) {
+			struct line *l = g_ptr_array_index(lines, i);
+
+			if (l->rank < 0)
+				l->rank = prev;
+			prev = l->rank;
+		}
+		g_ptr_array_sort(lines, by_rank);	/* stable (a merge sort) */
+	} else {
+		/* the user's own Signed-off-by last */
+		for (guint i = 0, n = lines->len; i < n;) {
+			struct line *l = g_ptr_array_index(lines, i);
+
+			if (l->own_sob) {
+				g_ptr_array_steal_index(lines, i);
+				g_ptr_array_add(lines, l);
+				n--;
+			} else
+				i++;
+		}
+	}
+	for (guint i = 0; i < lines->len; i++)
+		g_string_append(out, ((struct line *)g_ptr_array_index(lines, i))->text);
+	if (!found && b.msg_end < len)
+		g_string_append_c(out, '\n');
+	g_string_append(out, msg + b.end);
+	g_ptr_array_unref(lines);
+	return g_string_free(out, FALSE);
+}
+
+/* ---- the state record ---- */
+
+/* collected.json with the entries' commits moved along map and the
+ * trailers of the applied patches added (new reference). */
+static json_t *record(struct series *s, const struct collect_result *r, GArray *map,
+		      GHashTable *new_of)
+{
+	char *text = state_get_string(s->state, COLLECTED_PATH);
+	json_t *doc = text ? json_loads(text, 0, NULL) : NULL;
+	json_t *e;
+	size_t i;
+
+	g_free(text);
+	if (!json_is_array(doc)) {
+		json_decref(doc);
+		doc = json_array();
+	}
+	json_array_foreach(doc, i, e) {
+		const char *c = json_string_value(json_object_get(e, "commit"));
+		char old[GIT_OID_HEXSZ + 1], nw[GIT_OID_HEXSZ + 1];
+
+		for (guint k = 0; c && k < map->len; k++) {
+			const struct rewrite_map *m = &g_array_index(map, struct rewrite_map, k);
+
+			git_oid_tostr(old, sizeof old, &m->old_id);
+			if (!strcmp(old, c)) {
+				git_oid_tostr(nw, sizeof nw, &m->new_id);
+				json_object_set_new(e, "commit", json_string(nw));
+				break;
+			}
+		}
+	}
+	for (guint k = 0; k < r->patches->len; k++) {
+		const struct collect_patch *p = g_ptr_array_index(r->patches, k);
+		const char *nw = p->commit ? g_hash_table_lookup(new_of, p->commit) : NULL;
+
+		if (!nw || !p->add)
+			continue;
+		for (guint j = 0; j < p->add->len; j++) {
+			const struct collect_trailer *t = g_ptr_array_index(p->add, j);
+
+			json_array_append_new(doc, json_pack("{s:s, s:s, s:s?, s:s?}", "commit", nw,
+							     "trailer", t->trailer, "msgid",
+							     t->msgid, "link", t->link));
+		}
+	}
+	return doc;
+}
+
+/* ---- applying ---- */
+
+gboolean review_apply(git_repository *repo, struct series *s, const struct collect_result *r,
+		      const struct apply_opts *o, struct apply_report *out, GError **error)
+{
+	static const struct apply_opts none = { 0 };
+	GArray *edits = g_array_new(FALSE, FALSE, sizeof(struct rewrite_edit));
+	GPtrArray *messages = g_ptr_array_new_with_free_func(g_free);
+	GPtrArray *range = NULL;
+	GHashTable *new_of = NULL;
+	struct policy *own_pol = NULL;
+	const struct policy *pol = NULL;
+	git_signature *me = NULL;
+	GArray *map = NULL;
+	GError *notes_e = NULL;
+	git_oid base, tip, new_tip;
+	char *ref = NULL, hex[GIT_OID_HEXSZ + 1];
+	gboolean ok = FALSE;
+	guint first = G_MAXUINT;
+
+	memset(out, 0, sizeof *out);
+	if (!o)
+		o = &none;
+	if (o->order_policy) {
+		pol = o->policy;
+		if (!pol) {
+			own_pol = policy_new(NULL);
+			if (!policy_load_data(own_pol, default_order, strlen(default_order),
+					      "the default order", error))
+				goto done;
+			pol = own_pol;
+		}
+	}
+	if (!ident_signature(&me, repo, FALSE, error) ||
+	    !series_working_range(&base, &tip, repo, s, error) ||
+	    !commit_range(&range, repo, &base, &tip, error))
+		goto done;
+	for (guint i = 0; i < r->patches->len; i++) {
+		const struct collect_patch *p = g_ptr_array_index(r->patches, i);
+		struct rewrite_edit ed;
+		git_commit *c = NULL;
+		char *msg;
+		int rc;
+
+		if (!p->commit || !p->add || !p->add->len)
+			continue;
+		if (git_oid_fromstr(&ed.commit, p->commit) < 0 ||
+		    (rc = git_commit_lookup(&c, repo, &ed.commit)) < 0) {
+			qerr(error, QUILL_ERROR_INPUT, "v%d %d/%d: no commit %s", p->version, p->patch,
+			     p->total, p->commit);
+			goto done;
+		}
+		msg = new_message(git_commit_message_raw(c), p->add, me->email, pol);
+		git_commit_free(c);
+		g_ptr_array_add(messages, msg);
+		ed.message = msg;
+		g_array_append_val(edits, ed);
+		out->trailers += p->add->len;
+		for (guint j = 0; j < range->len; j++)
+			if (git_oid_equal(g_ptr_array_index(range, j), &ed.commit) && j < first)
+				first = j;
+	}
+	git_oid_tostr(hex, sizeof hex, &tip);
+	if (!edits->len) {
+		ok = TRUE;
+		goto done;
+	}
+	ref = g_strconcat("refs/heads/", s->branch, NULL);
+	{
+		struct rewrite_opts ro = { 0 };
+
+		ro.drop_signatures = o->drop_signatures;
+		ro.resign = o->resign;
+		ro.dry_run = o->dry_run;
+		ro.reflog = "quill: trailer collect --apply";
+		if (!rewrite_range(repo, ref, &base, &tip, (const struct rewrite_edit *)edits->data,
+				   edits->len, &ro, &new_tip, &map, &notes_e, error))
+			goto done;
+	}
+	out->commits = first < range->len ? range->len - first : 0;
+	out->old_tip = g_strdup(hex);
+	if (o->dry_run) {
+		ok = TRUE;
+		goto done;
+	}
+	out->new_tip = g_malloc(GIT_OID_HEXSZ + 1);
+	git_oid_tostr(out->new_tip, GIT_OID_HEXSZ + 1, &new_tip);
+	if (notes_e && o->warn)
+		o->warn(o->payload, "%s", notes_e->message);
+	/* the branch has moved: record where the trailers came from */
+	new_of = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+	for (guint k = 0; k < map->len; k++) {
+		const struct rewrite_map *m = &g_array_index(map, struct rewrite_map, k);
+		char a[GIT_OID_HEXSZ + 1], b[GIT_OID_HEXSZ + 1];
+
+		git_oid_tostr(a, sizeof a, &m->old_id);
+		git_oid_tostr(b, sizeof b, &m->new_id);
+		g_hash_table_insert(new_of, g_strdup(a), g_strdup(b));
+	}
+	{
+		json_t *doc = record(s, r, map, new_of);
+		char *text = json_dumps(doc, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
+		char *msg = g_strdup_printf("trailer: collect --apply (%u trailers)", out->trailers);
+
+		state_set_string(s->state, COLLECTED_PATH, text);
+		free(text);
+		json_decref(doc);
+		ok = series_save(s, repo, msg, NULL, 0, error);
+		if (!ok)
+			g_prefix_error(error, "%s was rewritten, but the record of the trailers' mails "
+				       "was not written: ", s->branch);
+		g_free(msg);
+	}
+done:
+	if (new_of)
+		g_hash_table_unref(new_of);
+	if (map)
+		g_array_free(map, TRUE);
+	if (range)
+		g_ptr_array_unref(range);
+	g_clear_error(&notes_e);
+	git_signature_free(me);
+	if (own_pol)
+		policy_free(own_pol);
+	g_ptr_array_unref(messages);
+	g_array_free(edits, TRUE);
+	g_free(ref);
+	return ok;
+}
