@@ -145,6 +145,15 @@ static void report_clear(struct apply_report *rep)
 	memset(rep, 0, sizeof *rep);
 }
 
+/* TRUE when a command ran (its output freed). */
+static gboolean ran(char *out)
+{
+	gboolean r = out != NULL;
+
+	g_free(out);
+	return r;
+}
+
 static gboolean same(char *a, const char *b)
 {
 	gboolean eq = a && b && !strcmp(a, b);
@@ -176,7 +185,7 @@ static void test_apply(git_repository *repo, struct series *s)
 	char *pid2 = sh("git show topic~1 | git patch-id --stable | cut -d' ' -f1");
 	char *tree0 = sh("git rev-parse topic^{tree}"), *cmd;
 
-	ok(sh("git notes --ref=quill add -f -m 'review of one' topic~2") != NULL,
+	ok(ran(sh("git notes --ref=quill add -f -m 'review of one' topic~2")),
 	   "(a note on the first commit)");
 	r = result(patch(1, 3, "zone: add a frob", NULL, "Reviewed-by: Carol <carol@example.org>",
 			 "signed-off-by: ada author  <ada@example.org>", NULL),
@@ -207,7 +216,7 @@ static void test_apply(git_repository *repo, struct series *s)
 	ok(rep.new_tip == NULL, "no new tip");
 	ok(same(sh("git rev-parse topic"), tip0) &&
 		   same(sh("git rev-parse refs/quill/series/zone"), state0) &&
-		   sh("git rev-parse -q --verify ORIG_HEAD") == NULL,
+		   !ran(sh("git rev-parse -q --verify ORIG_HEAD")),
 	   "--dry-run writes nothing");
 	report_clear(&rep);
 
@@ -221,7 +230,9 @@ static void test_apply(git_repository *repo, struct series *s)
 	   "the branch moved to the new tip");
 	ok(same(sh("git rev-parse ORIG_HEAD"), tip0), "ORIG_HEAD is the old tip");
 	ok(same(sh("git rev-parse topic^{tree}"), tree0), "the same tree");
-	ok(same(sh("git rev-parse topic~3"), sh("git rev-parse main")), "on the same base");
+	cmd = sh("git rev-parse main");
+	ok(same(sh("git rev-parse topic~3"), cmd), "on the same base");
+	g_free(cmd);
 	ok(same(sh("git status --porcelain"), ""), "git status stays clean");
 	ok(same(sh("git symbolic-ref HEAD"), "refs/heads/topic"), "HEAD still names the branch");
 	ok(same(msg_of("topic~2"), "zone: add a frob\n\nBody one.\n\n"
@@ -335,14 +346,13 @@ static void test_signed(git_repository *repo, struct series *s)
 	GError *e = NULL;
 	char *tip, *state0;
 
-	ok(sh("t=$(git rev-parse HEAD^{tree}) p=$(git rev-parse HEAD) && "
+	ok(ran(sh("t=$(git rev-parse HEAD^{tree}) p=$(git rev-parse HEAD) && "
 	      "c=$(printf 'tree %s\\nparent %s\\n"
 	      "author Ada Author <ada@example.org> 1700000000 +0000\\n"
 	      "committer Ada Author <ada@example.org> 1700000000 +0000\\n"
 	      "gpgsig -----BEGIN PGP SIGNATURE-----\\n \\n fake\\n -----END PGP SIGNATURE-----\\n"
 	      "\\nzone: signed\\n\\nSigned-off-by: Ada Author <ada@example.org>\\n' \"$t\" \"$p\" | "
-	      "git hash-object -t commit -w --literally --stdin) && git update-ref refs/heads/topic $c")
-		   != NULL,
+	      "git hash-object -t commit -w --literally --stdin) && git update-ref refs/heads/topic $c")),
 	   "(a signed commit on top)");
 	tip = sh("git rev-parse topic");
 	state0 = sh("git rev-parse refs/quill/series/zone");
@@ -396,7 +406,7 @@ int main(int argc, char **argv)
 	g_setenv("GIT_CONFIG_NOSYSTEM", "1", TRUE);
 	dir = g_dir_make_tmp("quill-test-apply-XXXXXX", NULL);
 	g_setenv("HOME", dir, TRUE);
-	ok(dir && sh(setup_script) != NULL, "a scratch repository");
+	ok(dir && ran(sh(setup_script)), "a scratch repository");
 	ok(git_repository_open(&repo, dir) == 0, "opened");
 	so.name = "zone";
 	so.branch = "topic";
