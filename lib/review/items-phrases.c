@@ -144,6 +144,102 @@ static gboolean any_match(const GPtrArray *pats, const char *s)
 	return FALSE;
 }
 
+/* ---- the index: every list's patterns tried in one pass ---- */
+
+G_STATIC_ASSERT(2 * REVIEW_KIND_COUNT <= 32);
+
+static void index_add(GArray **slot, const char *pat, guint32 bit)
+{
+	struct items_entry e = { pat, 0, bit };
+
+	while (pat[e.lit] && pat[e.lit] != '*' && pat[e.lit] != '#')
+		e.lit++;
+	if (!*slot)
+		*slot = g_array_new(FALSE, FALSE, sizeof(struct items_entry));
+	g_array_append_val(*slot, e);
+}
+
+/* Where items_match would try pat: at the start only ('^'), anywhere
+ * ('*' first), at a word's start (a word character or '#' first: '#'
+ * under each digit), else anywhere its first character is. */
+static void index_pattern(struct review_phrases *ph, const char *pat, guint32 bit)
+{
+	unsigned char c = pat[0];
+
+	if (c == '^')
+		index_add(&ph->anchored, pat + 1, bit);
+	else if (c == '*')
+		index_add(&ph->star, pat, bit);
+	else if (c == '#')
+		for (c = '0'; c <= '9'; c++)
+			index_add(&ph->at_word[c], pat, bit);
+	else if (word_char(c))
+		index_add(&ph->at_word[c], pat, bit);
+	else
+		index_add(&ph->at_any[c], pat, bit);
+}
+
+static void index_build(struct review_phrases *ph)
+{
+	for (int k = 0; k < REVIEW_KIND_COUNT; k++)
+		for (int x = 0; x < 2; x++) {
+			const GPtrArray *l = x ? ph->except[k] : ph->phrase[k];
+
+			for (guint i = 0; l && i < l->len; i++)
+				index_pattern(ph, g_ptr_array_index(l, i), items_hit_bit(k, x));
+		}
+}
+
+static void index_free(struct review_phrases *ph)
+{
+	for (int c = 0; c < 256; c++) {
+		if (ph->at_word[c])
+			g_array_unref(ph->at_word[c]);
+		if (ph->at_any[c])
+			g_array_unref(ph->at_any[c]);
+	}
+	if (ph->star)
+		g_array_unref(ph->star);
+	if (ph->anchored)
+		g_array_unref(ph->anchored);
+}
+
+/* The entries of es that match at t and whose list is not hit yet, added
+ * to hits. */
+static guint32 try_at(const GArray *es, const char *t, guint32 hits)
+{
+	for (guint i = 0; es && i < es->len; i++) {
+		const struct items_entry *e = &g_array_index(es, struct items_entry, i);
+		guint k = 0;
+
+		if (hits & e->bit)
+			continue;
+		while (k < e->lit && t[k] == e->pat[k])
+			k++;
+		if (k == e->lit && match_here(e->pat, t, FALSE))
+			hits |= e->bit;
+	}
+	return hits;
+}
+
+guint32 items_sentence_hits(const struct review_phrases *ph, const char *s)
+{
+	guint32 hits = 0;
+
+	if (!*s)
+		return 0;
+	hits = try_at(ph->anchored, s, hits);
+	for (const char *t = s; *t; t++) {
+		unsigned char c = *t;
+
+		if (t == s || !word_char(t[-1]))
+			hits = try_at(ph->at_word[c], t, hits);
+		hits = try_at(ph->at_any[c], t, hits);
+		hits = try_at(ph->star, t, hits);
+	}
+	return hits;
+}
+
 gboolean items_kind_matches(const struct review_phrases *ph, enum review_kind kind,
 			    const char *s)
 {
@@ -395,6 +491,7 @@ gboolean review_phrases_parse(struct review_phrases **out, const char *text, gsi
 		}
 		s = nl ? nl + 1 : end;
 	}
+	index_build(ph);
 	*out = ph;
 	return TRUE;
 fail:
@@ -416,6 +513,7 @@ void review_phrases_free(struct review_phrases *ph)
 	}
 	if (ph->unit)
 		g_ptr_array_free(ph->unit, TRUE);
+	index_free(ph);
 	g_free(ph);
 }
 

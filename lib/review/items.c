@@ -448,17 +448,17 @@ static const char *pick_target(const GPtrArray *targets, const char *norm)
 static int sentence_kind(const struct ctx *c, const char *raw, const char *norm,
 			 const GPtrArray *targets)
 {
-	const struct review_phrases *ph = c->ph;
+	guint32 hits = items_sentence_hits(c->ph, norm);
 
-	if (items_kind_matches(ph, REVIEW_NAK, norm))
+	if (items_hits_kind(hits, REVIEW_NAK))
 		return REVIEW_NAK;
-	if (targets->len && items_kind_matches(ph, REVIEW_TRAILER_OBJECTION, norm))
+	if (targets->len && items_hits_kind(hits, REVIEW_TRAILER_OBJECTION))
 		return REVIEW_TRAILER_OBJECTION;
-	if (c->m->from_author && items_kind_matches(ph, REVIEW_PROMISE, norm))
+	if (c->m->from_author && items_hits_kind(hits, REVIEW_PROMISE))
 		return REVIEW_PROMISE;
-	if (items_kind_matches(ph, REVIEW_CHANGE_REQUEST, norm))
+	if (items_hits_kind(hits, REVIEW_CHANGE_REQUEST))
 		return REVIEW_CHANGE_REQUEST;
-	if (ends_in_question(raw) || items_kind_matches(ph, REVIEW_QUESTION, norm))
+	if (ends_in_question(raw) || items_hits_kind(hits, REVIEW_QUESTION))
 		return REVIEW_QUESTION;
 	return -1;
 }
