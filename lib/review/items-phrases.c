@@ -32,61 +32,91 @@ static const struct {
 };
 
 /* The first pass: lowered, one space per white space run, straight
- * apostrophes. */
-static GString *lower_squeeze(const char *text, gsize len)
+ * apostrophes, into o (room for len bytes); its length. */
+static gsize lower_squeeze(const char *text, gsize len, char *o)
 {
-	GString *o = g_string_sized_new(len + 1);
+	gsize n = 0;
 	gboolean space = FALSE;
 
 	for (gsize i = 0; i < len; i++) {
 		unsigned char c = text[i];
 
 		if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
-			space = o->len > 0;
+			space = n > 0;
 			continue;
 		}
 		if (space)
-			g_string_append_c(o, ' ');
+			o[n++] = ' ';
 		space = FALSE;
 		if (c == 0xe2 && i + 2 < len && (unsigned char)text[i + 1] == 0x80 &&
 		    ((unsigned char)text[i + 2] == 0x98 || (unsigned char)text[i + 2] == 0x99)) {
-			g_string_append_c(o, '\'');
+			o[n++] = '\'';
 			i += 2;
 			continue;
 		}
-		g_string_append_c(o, g_ascii_tolower(c));
+		o[n++] = g_ascii_tolower(c);
 	}
-	return o;
+	return n;
+}
+
+/* The contraction spelled out at l[i] (of n), with its length in *from_len;
+ * NULL when none is there. */
+static const char *contraction_at(const char *l, gsize i, gsize n, gsize *from_len)
+{
+	/* only these begin one ("won't" .. "'ve") */
+	switch (l[i]) {
+	case 'w': case 'c': case 's': case 'i': case 'n': case '\'':
+		break;
+	default:
+		return NULL;
+	}
+	for (gsize k = 0; k < G_N_ELEMENTS(contractions); k++) {
+		const char *from = contractions[k].from;
+		gsize m;
+
+		if (from[0] != l[i])
+			continue;
+		m = strlen(from);
+		if (i + m > n || memcmp(l + i, from, m))
+			continue;
+		if (contractions[k].start && i > 0 && word_char(l[i - 1]))
+			continue;
+		if (!contractions[k].start && (i == 0 || !word_char(l[i - 1])))
+			continue;
+		if (i + m < n && word_char(l[i + m]))
+			continue;
+		*from_len = m;
+		return contractions[k].to;
+	}
+	return NULL;
 }
 
 char *items_normalise(const char *text, gsize len)
 {
-	GString *l = lower_squeeze(text, len);
-	GString *o = g_string_sized_new(l->len + 16);
+	char small[512];
+	char *l = len <= sizeof small ? small : g_malloc(len);
+	gsize n = lower_squeeze(text, len, l), k = 0;
+	/* a contraction at most triples ("'d" -> " would") */
+	char *o = g_malloc(3 * n + 1);
 
-	for (gsize i = 0; i < l->len;) {
-		gboolean done = FALSE;
+	for (gsize i = 0; i < n;) {
+		gsize m;
+		const char *to = contraction_at(l, i, n, &m);
 
-		for (gsize k = 0; k < G_N_ELEMENTS(contractions) && !done; k++) {
-			gsize n = strlen(contractions[k].from);
+		if (to) {
+			gsize tn = strlen(to);
 
-			if (i + n > l->len || memcmp(l->str + i, contractions[k].from, n))
-				continue;
-			if (contractions[k].start && i > 0 && word_char(l->str[i - 1]))
-				continue;
-			if (!contractions[k].start && (i == 0 || !word_char(l->str[i - 1])))
-				continue;
-			if (i + n < l->len && word_char(l->str[i + n]))
-				continue;
-			g_string_append(o, contractions[k].to);
-			i += n;
-			done = TRUE;
+			memcpy(o + k, to, tn);
+			k += tn;
+			i += m;
+		} else {
+			o[k++] = l[i++];
 		}
-		if (!done)
-			g_string_append_c(o, l->str[i++]);
 	}
-	g_string_free(l, TRUE);
-	return g_string_free(o, FALSE);
+	o[k] = '\0';
+	if (l != small)
+		g_free(l);
+	return o;
 }
 
 /* ---- matching ---- */

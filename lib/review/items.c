@@ -329,6 +329,23 @@ static gboolean list_item(const char *s, gsize len)
 	return i > 0 && i + 1 < len && (s[i] == '.' || s[i] == ')') && s[i + 1] == ' ';
 }
 
+/* strchr(".?!", c), strchr(")]\"'`", c), strchr(")\"'", c): a NUL is
+ * in each, as strchr finds the terminator. */
+static inline gboolean is_mark(char c)
+{
+	return c == '.' || c == '?' || c == '!' || !c;
+}
+
+static inline gboolean after_word(char c)
+{
+	return c == ')' || c == ']' || c == '"' || c == '\'' || c == '`' || !c;
+}
+
+static inline gboolean is_closing(char c)
+{
+	return c == ')' || c == '"' || c == '\'' || !c;
+}
+
 /* The paragraph's lines no line rule took, cut into sentences (char *,
  * trimmed; caller owns). */
 static GPtrArray *sentences(const struct ctx *c, const struct para *p)
@@ -354,11 +371,11 @@ static GPtrArray *sentences(const struct ctx *c, const struct para *p)
 			g_string_append_c(cur, s[j]);
 			/* a mark ends a sentence after a word ("x?", "foo()?"),
 			 * not after a space or a symbol ("a ? b", "%?") */
-			if (!strchr(".?!", s[j]) || j == 0 ||
-			    !(g_ascii_isalnum(s[j - 1]) || strchr(")]\"'`", s[j - 1]) ||
+			if (!is_mark(s[j]) || j == 0 ||
+			    !(g_ascii_isalnum(s[j - 1]) || after_word(s[j - 1]) ||
 			      (guchar)s[j - 1] >= 0x80))
 				continue;
-			while (k < len && strchr(")\"'", s[k]))
+			while (k < len && is_closing(s[k]))
 				k++;
 			if (k < len && s[k] != ' ' && s[k] != '\t')
 				continue;
