@@ -129,34 +129,45 @@ static void jw_puts(struct jw *w, const char *s)
 	jw_put(w, s, strlen(s));
 }
 
-/* Whether s is valid UTF-8 (the usual case, ASCII, without g_utf8_validate). */
-static gboolean utf8_ok(const char *s)
+/* Whether s[0..n) is valid UTF-8: the usual case, ASCII, checked eight
+ * bytes at a time, the rest by g_utf8_validate_len. */
+static gboolean utf8_ok(const char *s, gsize n)
 {
-	const unsigned char *p = (const unsigned char *)s;
+	gsize i = 0;
 
-	while (*p && *p < 0x80)
-		p++;
-	return !*p || g_utf8_validate((const char *)p, -1, NULL);
+	for (; i + 8 <= n; i += 8) {
+		guint64 w;
+
+		memcpy(&w, s + i, 8);
+		if (w & G_GUINT64_CONSTANT(0x8080808080808080))
+			break;
+	}
+	return g_utf8_validate_len(s + i, n - i, NULL);
 }
 
-/* s (valid UTF-8) as a JSON string, escaped as jansson does. */
-static void jw_string(struct jw *w, const char *s)
+/* The bytes JSON escapes: control characters, '"' and '\\'. */
+static const guint8 needs_escape[256] = {
+	[0 ... 0x1f] = 1, ['"'] = 1, ['\\'] = 1,
+};
+
+/* s[0..n) (valid UTF-8) as a JSON string, escaped as jansson does. */
+static void jw_string(struct jw *w, const char *s, gsize n)
 {
 	static const char hex[] = "0123456789ABCDEF";
-	const char *run = s, *p = s;
+	const char *run = s, *p = s, *end = s + n;
 	char esc[6] = { '\\', 'u', '0', '0' };
 
 	jw_put(w, "\"", 1);
 	for (;; p++) {
-		unsigned char c = (unsigned char)*p;
+		unsigned char c;
 
-		if (c >= 0x20 && c != '"' && c != '\\')
-			continue;
+		while (p < end && !needs_escape[(unsigned char)*p])
+			p++;
 		jw_put(w, run, p - run);
-		if (!c)
+		if (p == end)
 			break;
 		run = p + 1;
-		switch (c) {
+		switch ((c = *p)) {
 		case '"': jw_put(w, "\\\"", 2); break;
 		case '\\': jw_put(w, "\\\\", 2); break;
 		case '\b': jw_put(w, "\\b", 2); break;
@@ -185,18 +196,20 @@ static void jo_key(struct jobj *o, const char *key)
 	jw_puts(o->w, o->first ? "\n" : ",\n");
 	o->first = FALSE;
 	jw_puts(o->w, o->indent);
-	jw_string(o->w, key);
+	jw_string(o->w, key, strlen(key));
 	jw_put(o->w, ": ", 2);
 }
 
 /* As json_object_set_new(o, key, s ? json_string(s) : json_null()). */
 static void jo_str(struct jobj *o, const char *key, const char *s)
 {
-	if (s && !utf8_ok(s))
+	gsize n = s ? strlen(s) : 0;
+
+	if (s && !utf8_ok(s, n))
 		return;
 	jo_key(o, key);
 	if (s)
-		jw_string(o->w, s);
+		jw_string(o->w, s, n);
 	else
 		jw_put(o->w, "null", 4);
 }
@@ -206,7 +219,7 @@ static void jo_text(struct jobj *o, const char *key, const char *s)
 {
 	char *valid;
 
-	if (!s || utf8_ok(s)) {
+	if (!s || utf8_ok(s, strlen(s))) {
 		jo_str(o, key, s);
 		return;
 	}
@@ -265,11 +278,13 @@ static void jo_strv(struct jobj *o, const char *key, char **v)
 
 	jo_key(o, key);
 	for (; v && *v; v++) {
-		if (!utf8_ok(*v))
+		gsize n = strlen(*v);
+
+		if (!utf8_ok(*v, n))
 			continue;
 		jw_puts(o->w, first ? "[\n        " : ",\n        ");
 		first = FALSE;
-		jw_string(o->w, *v);
+		jw_string(o->w, *v, n);
 	}
 	jw_puts(o->w, first ? "[]" : "\n      ]");
 }
