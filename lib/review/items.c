@@ -462,15 +462,21 @@ static const char *pick_target(const GPtrArray *targets, const char *norm)
 	return g_ptr_array_index(targets, 0);
 }
 
-static int sentence_kind(const struct ctx *c, const char *raw, const char *norm,
-			 const GPtrArray *targets)
+/* The sentence's kind, or -1.  *targets: objection_targets(c, p), found
+ * the first time a sentence reads as an objection (NULL until then). */
+static int sentence_kind(const struct ctx *c, const struct para *p, const char *raw,
+			 const char *norm, GPtrArray **targets)
 {
 	guint32 hits = items_sentence_hits(c->ph, norm);
 
 	if (items_hits_kind(hits, REVIEW_NAK))
 		return REVIEW_NAK;
-	if (targets->len && items_hits_kind(hits, REVIEW_TRAILER_OBJECTION))
-		return REVIEW_TRAILER_OBJECTION;
+	if (items_hits_kind(hits, REVIEW_TRAILER_OBJECTION)) {
+		if (!*targets)
+			*targets = objection_targets(c, p);
+		if ((*targets)->len)
+			return REVIEW_TRAILER_OBJECTION;
+	}
 	if (c->m->from_author && items_hits_kind(hits, REVIEW_PROMISE))
 		return REVIEW_PROMISE;
 	if (items_hits_kind(hits, REVIEW_CHANGE_REQUEST))
@@ -482,7 +488,7 @@ static int sentence_kind(const struct ctx *c, const char *raw, const char *norm,
 
 static void sentence_rules(struct ctx *c, const struct para *p)
 {
-	GPtrArray *sent = sentences(c, p), *targets = objection_targets(c, p);
+	GPtrArray *sent = sentences(c, p), *targets = NULL;
 	GString *acc[REVIEW_KIND_COUNT] = { NULL };
 	int order[REVIEW_KIND_COUNT], n = 0;
 	char *disputed = NULL, *nak = NULL;
@@ -490,7 +496,7 @@ static void sentence_rules(struct ctx *c, const struct para *p)
 	for (guint i = 0; i < sent->len; i++) {
 		const char *raw = g_ptr_array_index(sent, i);
 		char *norm = items_normalise(raw, strlen(raw));
-		int k = sentence_kind(c, raw, norm, targets);
+		int k = sentence_kind(c, p, raw, norm, &targets);
 
 		if (k >= 0) {
 			if (!acc[k]) {
@@ -516,7 +522,8 @@ static void sentence_rules(struct ctx *c, const struct para *p)
 	}
 	g_free(nak);
 	g_free(disputed);
-	g_ptr_array_unref(targets);
+	if (targets)
+		g_ptr_array_unref(targets);
 	g_ptr_array_unref(sent);
 }
 
