@@ -276,7 +276,14 @@ static void test_apply(git_repository *repo, struct series *s)
 	}
 	report_clear(&rep);
 
-	/* a second collect adds nothing */
+	/* a second collect adds nothing; a Link: is the same by its Message-ID */
+	{
+		struct collect_patch *p2 = g_ptr_array_index(r->patches, 1);
+		struct collect_trailer *ct = g_new0(struct collect_trailer, 1);
+
+		ct->trailer = g_strdup("Link: https://patch.msgid.link/abc%40x/");
+		g_ptr_array_add(p2->add, ct);
+	}
 	ok(review_collect_match(repo, s, r, NULL, NULL, &e), "match again");
 	g_clear_error(&e);
 	is_int(adds(r), 0, "a second match after apply finds nothing to add");
