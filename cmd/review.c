@@ -31,8 +31,8 @@ static const char scan_help[] =
 	"\"status\"}], \"posted\":[{\"msgid\", \"version\", \"patch\", \"total\",\n"
 	"\"subject\", \"from\", \"date\", \"patch_id\", \"trailers\"}], \"messages\":N,\n"
 	"\"replies\":N, \"unthreaded\":N}, items in thread order.  Links point to\n"
-	"the lore URL of a lore source, else to quill.lore (b4.midmask, else\n"
-	"https://lore.kernel.org/all).\n"
+	"the public archive, wherever the mail was read from: quill.lore, else\n"
+	"b4.midmask, else https://lore.kernel.org/all (as review pull's do).\n"
 	"\n"
 	ARCHIVE_ENV_HELP "\n"
 	"\n"
@@ -429,8 +429,7 @@ static void scan_view(struct ctx *ctx, const json_t *report)
 /* ---- reading ---- */
 
 /* Fetch the thread o->thread is in into src; -1, else the exit code. */
-static int fetch_thread(const struct scan_opts *o, git_repository *repo, struct source *src,
-			char **link_base)
+static int fetch_thread(const struct scan_opts *o, git_repository *repo, struct source *src)
 {
 	struct archive_opts ao = { .warn = warn_print };
 	struct archive *a = NULL;
@@ -451,8 +450,6 @@ static int fetch_thread(const struct scan_opts *o, git_repository *repo, struct 
 		const char *spec = archive_spec(a);
 		char *name = g_strdup_printf("%s thread <%s>", spec, id);
 
-		if (g_str_has_prefix(spec, "lore:"))
-			*link_base = g_strdup(spec + 5);
 		source_add_bytes(src, name, t.mbox);
 		g_bytes_unref(t.mbox);
 		g_free(name);
@@ -475,15 +472,16 @@ static int scan_input(struct ctx *ctx, const struct scan_opts *o, int argc, char
 
 	repo_open(&repo, NULL, NULL);	/* for quill.* config only: none is fine */
 	if (o->thread) {
-		rc = fetch_thread(o, repo, src, &link_base);
+		rc = fetch_thread(o, repo, src);
 	} else {
 		for (int i = 1; i < argc && rc < 0; i++)
 			if (!source_add_path(src, argv[i], &e))
 				rc = fail(e);
 	}
 	if (rc < 0) {
-		if (!link_base)
-			link_base = archive_lore_base(repo);
+		/* links are for people: the public archive, wherever the
+		 * mail was read from (as review pull makes them) */
+		link_base = archive_lore_base(repo);
 		so.link_base = link_base;
 		if (!review_scan(src, &so, out, &e)) {
 			qerr_prefix(&e, "%s", ctx->name);
