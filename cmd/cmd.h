@@ -245,6 +245,7 @@ int cmd_review_resolve(int argc, char **argv, struct ctx *ctx);
 int cmd_review_reopen(int argc, char **argv, struct ctx *ctx);
 int cmd_trailer_parse(int argc, char **argv, struct ctx *ctx);
 int cmd_trailer_lint(int argc, char **argv, struct ctx *ctx);
+int cmd_trailer_collect(int argc, char **argv, struct ctx *ctx);
 int cmd_bench_run(int argc, char **argv, struct ctx *ctx);
 int cmd_bench_add(int argc, char **argv, struct ctx *ctx);
 int cmd_bench_show(int argc, char **argv, struct ctx *ctx);

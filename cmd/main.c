@@ -33,6 +33,7 @@ static const struct command commands[] = {
 	{ "mail", "get", cmd_mail_get, USES_NET, "fetch threads or a search from lore, notmuch, a mirror (b4 mbox)" },
 	{ "trailer", "parse", cmd_trailer_parse, 0, "print the trailers of messages as git interpret-trailers --parse" },
 	{ "trailer", "lint", cmd_trailer_lint, 0, "check commits or patch mails against the trailer policy" },
+	{ "trailer", "collect", cmd_trailer_collect, USES_NET, "the trailers given on the list, per version and patch (--apply: into the commits)" },
 	{ "bench", "run", cmd_bench_run, NEED_REPO, "run a command, attach its timings to the series" },
 	{ "bench", "add", cmd_bench_add, NEED_REPO, "attach results made elsewhere (hyperfine, perf stat, ...)" },
 	{ "bench", "show", cmd_bench_show, NEED_REPO, "the attached results as tables" },

@@ -14,6 +14,7 @@
  * same as one thread's.  Plain UTF-8 bodies (most of a list's mail) are
  * taken as they are; the rest is decoded by GMime (message-body.h). */
 #include "review/scan.h"
+#include "review/scan-private.h"
 #include "core/date.h"
 #include "core/error.h"
 #include "git/ident.h"
@@ -60,6 +61,7 @@ struct reply_job {
 	struct review_reply *rp;	/* out */
 	GPtrArray *items;		/* out: its items */
 	GPtrArray *said;		/* out: warnings, or NULL */
+	gpointer kept;			/* out: what the hook returned, or NULL */
 };
 
 struct scan {
@@ -71,6 +73,7 @@ struct scan {
 	GHashTable *known;	/* msgid -> const struct review_known* */
 	const struct review_phrases *ph;
 	const char *link_base;
+	struct scan_hook *hook;	/* or NULL */
 	struct review_result *r;
 };
 
@@ -533,6 +536,12 @@ static void read_reply(struct scan *sc, guint i)
 	j->items = g_ptr_array_new();
 	if (!(b = body_of(sc, rc->msgid, m, TRUE, &j->said)))
 		goto done;
+	if (sc->hook && sc->hook->reply)
+		j->kept = sc->hook->reply(sc->hook->payload, rp, b);
+	if (sc->hook && sc->hook->no_items) {
+		message_body_free(b);
+		goto done;
+	}
 	email = address_of(rp->from);
 	link = archive_link(sc->link_base, rc->msgid);
 	{
@@ -601,6 +610,8 @@ static void read_bodies(struct scan *sc)
 		struct reply_job *j = &g_array_index(sc->jobs, struct reply_job, i);
 
 		g_ptr_array_add(sc->r->replies, j->rp);
+		if (sc->hook)
+			g_ptr_array_add(sc->hook->kept, j->kept);
 		g_ptr_array_extend_and_steal(sc->r->items, j->items);
 		say(sc, g_steal_pointer(&j->said));
 	}
@@ -664,12 +675,21 @@ static void scan_clear(struct scan *sc)
 gboolean review_scan(struct source *src, const struct review_scan_opts *o,
 		     struct review_result **out, GError **error)
 {
+	return review_scan_hooked(src, o, NULL, out, error);
+}
+
+gboolean review_scan_hooked(struct source *src, const struct review_scan_opts *o,
+			    struct scan_hook *hook, struct review_result **out, GError **error)
+{
 	struct scan sc = { 0 };
 	struct source_mail sm;
 	GError *e = NULL;
 
 	*out = NULL;
 	sc.o = o;
+	sc.hook = hook;
+	if (hook)
+		hook->kept = g_ptr_array_new();
 	sc.ph = o->phrases ? o->phrases : review_phrases_default();
 	sc.link_base = o->link_base ? o->link_base : DEFAULT_LINK_BASE;
 	sc.t = thread_new(o->warn, o->payload);
