@@ -149,7 +149,7 @@ d = json.load(open(\"json\"))
 print(d[\"version\"], [(p[\"patch\"], p[\"author\"], p[\"added\"]) for p in d[\"patches\"]], d[\"missing\"])
 " >got &&
 	cat >expect <<-EOF &&
-	2 [(1, $SQ$Mira Kovac <mira.kovac@example.org>$SQ, []), (2, $SQ$Tomas Novak <tomas@example.com>$SQ, [$SQ$Reviewed-by: Priya Raman <priya@example.com>$SQ]), (3, $SQ$Mira Kovac <mira.kovac@example.org>$SQ, [])] []
+	2 [(1, ${SQ}Mira Kovac <mira.kovac@example.org>${SQ}, []), (2, ${SQ}Tomas Novak <tomas@example.com>${SQ}, [${SQ}Reviewed-by: Priya Raman <priya@example.com>${SQ}]), (3, ${SQ}Mira Kovac <mira.kovac@example.org>${SQ}, [])] []
 	EOF
 	test_cmp expect got
 '
