@@ -31,8 +31,8 @@ static const char scan_help[] =
 	"\"status\"}], \"posted\":[{\"msgid\", \"version\", \"patch\", \"total\",\n"
 	"\"subject\", \"from\", \"date\", \"patch_id\", \"trailers\"}], \"messages\":N,\n"
 	"\"replies\":N, \"unthreaded\":N}, items in thread order.  Links point to\n"
-	"the lore URL of a lore source, else to quill.lore (b4.midmask, else\n"
-	"https://lore.kernel.org/all).\n"
+	"the public archive, wherever the mail was read from: quill.lore, else\n"
+	"b4.midmask, else https://lore.kernel.org/all (as review pull's do).\n"
 	"\n"
 	ARCHIVE_ENV_HELP "\n"
 	"\n"
@@ -91,6 +91,250 @@ static json_t *scan_report(const struct review_result *r)
 	json_object_set_new(doc, "replies", json_integer(r->replies->len));
 	json_object_set_new(doc, "unthreaded", json_integer(r->unthreaded));
 	return doc;
+}
+
+/* ---- the JSON, written as it goes ----
+ *
+ * A mailbox of 100k messages makes ~150k items, a document of hundreds of
+ * MB: built as a json_t and dumped, it would take most of the run.  So
+ * --json writes the result directly, byte for byte what json_dumps of
+ * scan_report gives with print_json's flags (indent 2, jansson's escapes,
+ * a string that is not UTF-8 left out as json_string would leave it); the
+ * text view still reads scan_report's document. */
+
+struct jw {
+	char buf[1 << 16];
+	gsize n;
+};
+
+static void jw_flush(struct jw *w)
+{
+	fwrite_unlocked(w->buf, 1, w->n, stdout);
+	w->n = 0;
+}
+
+static void jw_put(struct jw *w, const char *s, gsize n)
+{
+	if (w->n + n > sizeof w->buf) {
+		jw_flush(w);
+		if (n > sizeof w->buf) {
+			fwrite_unlocked(s, 1, n, stdout);
+			return;
+		}
+	}
+	memcpy(w->buf + w->n, s, n);
+	w->n += n;
+}
+
+static void jw_puts(struct jw *w, const char *s)
+{
+	jw_put(w, s, strlen(s));
+}
+
+/* Whether s[0..n) is valid UTF-8: the usual case, ASCII, checked eight
+ * bytes at a time, the rest by g_utf8_validate_len. */
+static gboolean utf8_ok(const char *s, gsize n)
+{
+	gsize i = 0;
+
+	for (; i + 8 <= n; i += 8) {
+		guint64 w;
+
+		memcpy(&w, s + i, 8);
+		if (w & G_GUINT64_CONSTANT(0x8080808080808080))
+			break;
+	}
+	return g_utf8_validate_len(s + i, n - i, NULL);
+}
+
+/* The bytes JSON escapes: control characters, '"' and '\\'. */
+static const guint8 needs_escape[256] = {
+	[0 ... 0x1f] = 1, ['"'] = 1, ['\\'] = 1,
+};
+
+/* s[0..n) (valid UTF-8) as a JSON string, escaped as jansson does. */
+static void jw_string(struct jw *w, const char *s, gsize n)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	const char *run = s, *p = s, *end = s + n;
+	char esc[6] = { '\\', 'u', '0', '0' };
+
+	jw_put(w, "\"", 1);
+	for (;; p++) {
+		unsigned char c;
+
+		while (p < end && !needs_escape[(unsigned char)*p])
+			p++;
+		jw_put(w, run, p - run);
+		if (p == end)
+			break;
+		run = p + 1;
+		switch ((c = *p)) {
+		case '"': jw_put(w, "\\\"", 2); break;
+		case '\\': jw_put(w, "\\\\", 2); break;
+		case '\b': jw_put(w, "\\b", 2); break;
+		case '\f': jw_put(w, "\\f", 2); break;
+		case '\n': jw_put(w, "\\n", 2); break;
+		case '\r': jw_put(w, "\\r", 2); break;
+		case '\t': jw_put(w, "\\t", 2); break;
+		default:
+			esc[4] = hex[c >> 4];
+			esc[5] = hex[c & 15];
+			jw_put(w, esc, 6);
+		}
+	}
+	jw_put(w, "\"", 1);
+}
+
+/* The members of one object: `first` until one is written. */
+struct jobj {
+	struct jw *w;
+	const char *indent;	/* of the members */
+	gboolean first;
+};
+
+static void jo_key(struct jobj *o, const char *key)
+{
+	jw_puts(o->w, o->first ? "\n" : ",\n");
+	o->first = FALSE;
+	jw_puts(o->w, o->indent);
+	jw_string(o->w, key, strlen(key));
+	jw_put(o->w, ": ", 2);
+}
+
+/* As json_object_set_new(o, key, s ? json_string(s) : json_null()). */
+static void jo_str(struct jobj *o, const char *key, const char *s)
+{
+	gsize n = s ? strlen(s) : 0;
+
+	if (s && !utf8_ok(s, n))
+		return;
+	jo_key(o, key);
+	if (s)
+		jw_string(o->w, s, n);
+	else
+		jw_put(o->w, "null", 4);
+}
+
+/* As text_json: made valid where it is not. */
+static void jo_text(struct jobj *o, const char *key, const char *s)
+{
+	char *valid;
+
+	if (!s || utf8_ok(s, strlen(s))) {
+		jo_str(o, key, s);
+		return;
+	}
+	valid = g_utf8_make_valid(s, -1);
+	jo_str(o, key, valid);
+	g_free(valid);
+}
+
+static void jo_int(struct jobj *o, const char *key, gint64 v)
+{
+	char num[24];
+
+	jo_key(o, key);
+	jw_put(o->w, num, g_snprintf(num, sizeof num, "%" G_GINT64_FORMAT, v));
+}
+
+static void jo_end(struct jobj *o, const char *outer)
+{
+	if (o->first) {
+		jw_put(o->w, "{}", 2);
+		return;
+	}
+	jw_put(o->w, "\n", 1);
+	jw_puts(o->w, outer);
+	jw_put(o->w, "}", 1);
+}
+
+static void write_item(struct jw *w, const struct review_item *it)
+{
+	struct jobj o = { w, "      ", TRUE };
+	gboolean has_trailer = it->kind == REVIEW_TRAILER || it->kind == REVIEW_NAK ||
+			       it->kind == REVIEW_TRAILER_OBJECTION;
+
+	jw_put(w, "{", 1);
+	jo_str(&o, "id", it->id);
+	jo_str(&o, "kind", review_kind_name(it->kind));
+	jo_str(&o, "author", it->author);
+	jo_str(&o, "date", it->date);
+	jo_str(&o, "msgid", it->msgid);
+	jo_str(&o, "link", it->link);
+	jo_int(&o, "version", it->version);
+	jo_int(&o, "patch", it->patch);
+	jo_str(&o, "text", it->text ? it->text : "");
+	jo_str(&o, "quoted", it->quoted ? it->quoted : "");
+	jo_str(&o, "trailer", has_trailer ? it->trailer : NULL);
+	jo_str(&o, "status", review_status_name(it->status));
+	if (it->note)
+		jo_str(&o, "note", it->note);
+	jo_end(&o, "    ");
+}
+
+/* As strv_json: the strings that are UTF-8. */
+static void jo_strv(struct jobj *o, const char *key, char **v)
+{
+	gboolean first = TRUE;
+
+	jo_key(o, key);
+	for (; v && *v; v++) {
+		gsize n = strlen(*v);
+
+		if (!utf8_ok(*v, n))
+			continue;
+		jw_puts(o->w, first ? "[\n        " : ",\n        ");
+		first = FALSE;
+		jw_string(o->w, *v, n);
+	}
+	jw_puts(o->w, first ? "[]" : "\n      ]");
+}
+
+static void write_posted(struct jw *w, const struct review_posted *p)
+{
+	struct jobj o = { w, "      ", TRUE };
+
+	jw_put(w, "{", 1);
+	jo_text(&o, "msgid", p->msgid);
+	jo_int(&o, "version", p->version);
+	jo_int(&o, "patch", p->patch);
+	jo_int(&o, "total", p->total);
+	jo_text(&o, "subject", p->subject);
+	jo_text(&o, "from", p->from);
+	jo_text(&o, "date", p->date);
+	jo_text(&o, "patch_id", p->patch_id);
+	jo_strv(&o, "trailers", p->trailers);
+	jo_end(&o, "    ");
+}
+
+/* What print_json(scan_report(r)) prints. */
+static void write_report(const struct review_result *r)
+{
+	struct jw *w = g_new(struct jw, 1);
+	struct jobj top = { w, "  ", TRUE };
+
+	w->n = 0;
+	jw_put(w, "{", 1);
+	jo_key(&top, "items");
+	for (guint i = 0; i < r->items->len; i++) {
+		jw_puts(w, i ? ",\n    " : "[\n    ");
+		write_item(w, g_ptr_array_index(r->items, i));
+	}
+	jw_puts(w, r->items->len ? "\n  ]" : "[]");
+	jo_key(&top, "posted");
+	for (guint i = 0; i < r->posted->len; i++) {
+		jw_puts(w, i ? ",\n    " : "[\n    ");
+		write_posted(w, g_ptr_array_index(r->posted, i));
+	}
+	jw_puts(w, r->posted->len ? "\n  ]" : "[]");
+	jo_int(&top, "messages", r->messages);
+	jo_int(&top, "replies", r->replies->len);
+	jo_int(&top, "unthreaded", r->unthreaded);
+	jo_end(&top, "");
+	jw_put(w, "\n", 1);
+	jw_flush(w);
+	g_free(w);
 }
 
 /* ---- the text view ---- */
@@ -185,8 +429,7 @@ static void scan_view(struct ctx *ctx, const json_t *report)
 /* ---- reading ---- */
 
 /* Fetch the thread o->thread is in into src; -1, else the exit code. */
-static int fetch_thread(const struct scan_opts *o, git_repository *repo, struct source *src,
-			char **link_base)
+static int fetch_thread(const struct scan_opts *o, git_repository *repo, struct source *src)
 {
 	struct archive_opts ao = { .warn = warn_print };
 	struct archive *a = NULL;
@@ -207,8 +450,6 @@ static int fetch_thread(const struct scan_opts *o, git_repository *repo, struct 
 		const char *spec = archive_spec(a);
 		char *name = g_strdup_printf("%s thread <%s>", spec, id);
 
-		if (g_str_has_prefix(spec, "lore:"))
-			*link_base = g_strdup(spec + 5);
 		source_add_bytes(src, name, t.mbox);
 		g_bytes_unref(t.mbox);
 		g_free(name);
@@ -231,15 +472,16 @@ static int scan_input(struct ctx *ctx, const struct scan_opts *o, int argc, char
 
 	repo_open(&repo, NULL, NULL);	/* for quill.* config only: none is fine */
 	if (o->thread) {
-		rc = fetch_thread(o, repo, src, &link_base);
+		rc = fetch_thread(o, repo, src);
 	} else {
 		for (int i = 1; i < argc && rc < 0; i++)
 			if (!source_add_path(src, argv[i], &e))
 				rc = fail(e);
 	}
 	if (rc < 0) {
-		if (!link_base)
-			link_base = archive_lore_base(repo);
+		/* links are for people: the public archive, wherever the
+		 * mail was read from (as review pull makes them) */
+		link_base = archive_lore_base(repo);
 		so.link_base = link_base;
 		if (!review_scan(src, &so, out, &e)) {
 			qerr_prefix(&e, "%s", ctx->name);
@@ -278,7 +520,10 @@ int cmd_review_scan(int argc, char **argv, struct ctx *ctx)
 		goto done;
 	}
 	if ((rc = scan_input(ctx, &o, argc, argv, &r)) < 0) {
-		emit(ctx, scan_report(r), scan_view);
+		if (ctx->json)
+			write_report(r);
+		else
+			emit(ctx, scan_report(r), scan_view);
 		rc = 0;
 	}
 done:

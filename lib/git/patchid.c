@@ -45,6 +45,15 @@ static gsize update_nospace(GChecksum *ctx, const char *s, gsize n)
 	return total + k;
 }
 
+/* s[0..n) (up to a NUL in it) into an id buffer, cut to fit: what
+ * g_strlcpy would copy, without reading on to the end of the text. */
+static void copy_id(char out[GIT_OID_HEXSZ + 1], const char *s, gsize n)
+{
+	n = strnlen(s, MIN(n, GIT_OID_HEXSZ));
+	memcpy(out, s, n);
+	out[n] = '\0';
+}
+
 /* "@@ -a[,b] +c[,d] @@": the number of old and new lines of the hunk. */
 static void hunk_counts(const char *l, const char *end, int *before, int *after)
 {
@@ -101,8 +110,8 @@ gboolean patchid_stable(const char *text, gsize len, char out[41])
 					const char *o2 = dots + 2, *o2e = o2;
 					while (o2e < le && g_ascii_isxdigit(*o2e))
 						o2e++;
-					g_strlcpy(pre, l + 6, MIN((gsize)(dots - l - 6) + 1, sizeof pre));
-					g_strlcpy(post, o2, MIN((gsize)(o2e - o2) + 1, sizeof post));
+					copy_id(pre, l + 6, dots - l - 6);
+					copy_id(post, o2, o2e - o2);
 				}
 				continue;
 			}

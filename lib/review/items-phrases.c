@@ -32,61 +32,91 @@ static const struct {
 };
 
 /* The first pass: lowered, one space per white space run, straight
- * apostrophes. */
-static GString *lower_squeeze(const char *text, gsize len)
+ * apostrophes, into o (room for len bytes); its length. */
+static gsize lower_squeeze(const char *text, gsize len, char *o)
 {
-	GString *o = g_string_sized_new(len + 1);
+	gsize n = 0;
 	gboolean space = FALSE;
 
 	for (gsize i = 0; i < len; i++) {
 		unsigned char c = text[i];
 
 		if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
-			space = o->len > 0;
+			space = n > 0;
 			continue;
 		}
 		if (space)
-			g_string_append_c(o, ' ');
+			o[n++] = ' ';
 		space = FALSE;
 		if (c == 0xe2 && i + 2 < len && (unsigned char)text[i + 1] == 0x80 &&
 		    ((unsigned char)text[i + 2] == 0x98 || (unsigned char)text[i + 2] == 0x99)) {
-			g_string_append_c(o, '\'');
+			o[n++] = '\'';
 			i += 2;
 			continue;
 		}
-		g_string_append_c(o, g_ascii_tolower(c));
+		o[n++] = g_ascii_tolower(c);
 	}
-	return o;
+	return n;
+}
+
+/* The contraction spelled out at l[i] (of n), with its length in *from_len;
+ * NULL when none is there. */
+static const char *contraction_at(const char *l, gsize i, gsize n, gsize *from_len)
+{
+	/* only these begin one ("won't" .. "'ve") */
+	switch (l[i]) {
+	case 'w': case 'c': case 's': case 'i': case 'n': case '\'':
+		break;
+	default:
+		return NULL;
+	}
+	for (gsize k = 0; k < G_N_ELEMENTS(contractions); k++) {
+		const char *from = contractions[k].from;
+		gsize m;
+
+		if (from[0] != l[i])
+			continue;
+		m = strlen(from);
+		if (i + m > n || memcmp(l + i, from, m))
+			continue;
+		if (contractions[k].start && i > 0 && word_char(l[i - 1]))
+			continue;
+		if (!contractions[k].start && (i == 0 || !word_char(l[i - 1])))
+			continue;
+		if (i + m < n && word_char(l[i + m]))
+			continue;
+		*from_len = m;
+		return contractions[k].to;
+	}
+	return NULL;
 }
 
 char *items_normalise(const char *text, gsize len)
 {
-	GString *l = lower_squeeze(text, len);
-	GString *o = g_string_sized_new(l->len + 16);
+	char small[512];
+	char *l = len <= sizeof small ? small : g_malloc(len);
+	gsize n = lower_squeeze(text, len, l), k = 0;
+	/* a contraction at most triples ("'d" -> " would") */
+	char *o = g_malloc(3 * n + 1);
 
-	for (gsize i = 0; i < l->len;) {
-		gboolean done = FALSE;
+	for (gsize i = 0; i < n;) {
+		gsize m;
+		const char *to = contraction_at(l, i, n, &m);
 
-		for (gsize k = 0; k < G_N_ELEMENTS(contractions) && !done; k++) {
-			gsize n = strlen(contractions[k].from);
+		if (to) {
+			gsize tn = strlen(to);
 
-			if (i + n > l->len || memcmp(l->str + i, contractions[k].from, n))
-				continue;
-			if (contractions[k].start && i > 0 && word_char(l->str[i - 1]))
-				continue;
-			if (!contractions[k].start && (i == 0 || !word_char(l->str[i - 1])))
-				continue;
-			if (i + n < l->len && word_char(l->str[i + n]))
-				continue;
-			g_string_append(o, contractions[k].to);
-			i += n;
-			done = TRUE;
+			memcpy(o + k, to, tn);
+			k += tn;
+			i += m;
+		} else {
+			o[k++] = l[i++];
 		}
-		if (!done)
-			g_string_append_c(o, l->str[i++]);
 	}
-	g_string_free(l, TRUE);
-	return g_string_free(o, FALSE);
+	o[k] = '\0';
+	if (l != small)
+		g_free(l);
+	return o;
 }
 
 /* ---- matching ---- */
@@ -142,6 +172,102 @@ static gboolean any_match(const GPtrArray *pats, const char *s)
 		if (items_match(g_ptr_array_index(pats, i), s))
 			return TRUE;
 	return FALSE;
+}
+
+/* ---- the index: every list's patterns tried in one pass ---- */
+
+G_STATIC_ASSERT(2 * REVIEW_KIND_COUNT <= 32);
+
+static void index_add(GArray **slot, const char *pat, guint32 bit)
+{
+	struct items_entry e = { pat, 0, bit };
+
+	while (pat[e.lit] && pat[e.lit] != '*' && pat[e.lit] != '#')
+		e.lit++;
+	if (!*slot)
+		*slot = g_array_new(FALSE, FALSE, sizeof(struct items_entry));
+	g_array_append_val(*slot, e);
+}
+
+/* Where items_match would try pat: at the start only ('^'), anywhere
+ * ('*' first), at a word's start (a word character or '#' first: '#'
+ * under each digit), else anywhere its first character is. */
+static void index_pattern(struct review_phrases *ph, const char *pat, guint32 bit)
+{
+	unsigned char c = pat[0];
+
+	if (c == '^')
+		index_add(&ph->anchored, pat + 1, bit);
+	else if (c == '*')
+		index_add(&ph->star, pat, bit);
+	else if (c == '#')
+		for (c = '0'; c <= '9'; c++)
+			index_add(&ph->at_word[c], pat, bit);
+	else if (word_char(c))
+		index_add(&ph->at_word[c], pat, bit);
+	else
+		index_add(&ph->at_any[c], pat, bit);
+}
+
+static void index_build(struct review_phrases *ph)
+{
+	for (int k = 0; k < REVIEW_KIND_COUNT; k++)
+		for (int x = 0; x < 2; x++) {
+			const GPtrArray *l = x ? ph->except[k] : ph->phrase[k];
+
+			for (guint i = 0; l && i < l->len; i++)
+				index_pattern(ph, g_ptr_array_index(l, i), items_hit_bit(k, x));
+		}
+}
+
+static void index_free(struct review_phrases *ph)
+{
+	for (int c = 0; c < 256; c++) {
+		if (ph->at_word[c])
+			g_array_unref(ph->at_word[c]);
+		if (ph->at_any[c])
+			g_array_unref(ph->at_any[c]);
+	}
+	if (ph->star)
+		g_array_unref(ph->star);
+	if (ph->anchored)
+		g_array_unref(ph->anchored);
+}
+
+/* The entries of es that match at t and whose list is not hit yet, added
+ * to hits. */
+static guint32 try_at(const GArray *es, const char *t, guint32 hits)
+{
+	for (guint i = 0; es && i < es->len; i++) {
+		const struct items_entry *e = &g_array_index(es, struct items_entry, i);
+		guint k = 0;
+
+		if (hits & e->bit)
+			continue;
+		while (k < e->lit && t[k] == e->pat[k])
+			k++;
+		if (k == e->lit && match_here(e->pat, t, FALSE))
+			hits |= e->bit;
+	}
+	return hits;
+}
+
+guint32 items_sentence_hits(const struct review_phrases *ph, const char *s)
+{
+	guint32 hits = 0;
+
+	if (!*s)
+		return 0;
+	hits = try_at(ph->anchored, s, hits);
+	for (const char *t = s; *t; t++) {
+		unsigned char c = *t;
+
+		if (t == s || !word_char(t[-1]))
+			hits = try_at(ph->at_word[c], t, hits);
+		hits = try_at(ph->at_any[c], t, hits);
+		hits = try_at(ph->star, t, hits);
+	}
+	return hits;
 }
 
 gboolean items_kind_matches(const struct review_phrases *ph, enum review_kind kind,
@@ -395,6 +521,7 @@ gboolean review_phrases_parse(struct review_phrases **out, const char *text, gsi
 		}
 		s = nl ? nl + 1 : end;
 	}
+	index_build(ph);
 	*out = ph;
 	return TRUE;
 fail:
@@ -416,6 +543,7 @@ void review_phrases_free(struct review_phrases *ph)
 	}
 	if (ph->unit)
 		g_ptr_array_free(ph->unit, TRUE);
+	index_free(ph);
 	g_free(ph);
 }
 

@@ -329,6 +329,23 @@ static gboolean list_item(const char *s, gsize len)
 	return i > 0 && i + 1 < len && (s[i] == '.' || s[i] == ')') && s[i + 1] == ' ';
 }
 
+/* strchr(".?!", c), strchr(")]\"'`", c), strchr(")\"'", c): a NUL is
+ * in each, as strchr finds the terminator. */
+static inline gboolean is_mark(char c)
+{
+	return c == '.' || c == '?' || c == '!' || !c;
+}
+
+static inline gboolean after_word(char c)
+{
+	return c == ')' || c == ']' || c == '"' || c == '\'' || c == '`' || !c;
+}
+
+static inline gboolean is_closing(char c)
+{
+	return c == ')' || c == '"' || c == '\'' || !c;
+}
+
 /* The paragraph's lines no line rule took, cut into sentences (char *,
  * trimmed; caller owns). */
 static GPtrArray *sentences(const struct ctx *c, const struct para *p)
@@ -354,11 +371,11 @@ static GPtrArray *sentences(const struct ctx *c, const struct para *p)
 			g_string_append_c(cur, s[j]);
 			/* a mark ends a sentence after a word ("x?", "foo()?"),
 			 * not after a space or a symbol ("a ? b", "%?") */
-			if (!strchr(".?!", s[j]) || j == 0 ||
-			    !(g_ascii_isalnum(s[j - 1]) || strchr(")]\"'`", s[j - 1]) ||
+			if (!is_mark(s[j]) || j == 0 ||
+			    !(g_ascii_isalnum(s[j - 1]) || after_word(s[j - 1]) ||
 			      (guchar)s[j - 1] >= 0x80))
 				continue;
-			while (k < len && strchr(")\"'", s[k]))
+			while (k < len && is_closing(s[k]))
 				k++;
 			if (k < len && s[k] != ' ' && s[k] != '\t')
 				continue;
@@ -445,27 +462,33 @@ static const char *pick_target(const GPtrArray *targets, const char *norm)
 	return g_ptr_array_index(targets, 0);
 }
 
-static int sentence_kind(const struct ctx *c, const char *raw, const char *norm,
-			 const GPtrArray *targets)
+/* The sentence's kind, or -1.  *targets: objection_targets(c, p), found
+ * the first time a sentence reads as an objection (NULL until then). */
+static int sentence_kind(const struct ctx *c, const struct para *p, const char *raw,
+			 const char *norm, GPtrArray **targets)
 {
-	const struct review_phrases *ph = c->ph;
+	guint32 hits = items_sentence_hits(c->ph, norm);
 
-	if (items_kind_matches(ph, REVIEW_NAK, norm))
+	if (items_hits_kind(hits, REVIEW_NAK))
 		return REVIEW_NAK;
-	if (targets->len && items_kind_matches(ph, REVIEW_TRAILER_OBJECTION, norm))
-		return REVIEW_TRAILER_OBJECTION;
-	if (c->m->from_author && items_kind_matches(ph, REVIEW_PROMISE, norm))
+	if (items_hits_kind(hits, REVIEW_TRAILER_OBJECTION)) {
+		if (!*targets)
+			*targets = objection_targets(c, p);
+		if ((*targets)->len)
+			return REVIEW_TRAILER_OBJECTION;
+	}
+	if (c->m->from_author && items_hits_kind(hits, REVIEW_PROMISE))
 		return REVIEW_PROMISE;
-	if (items_kind_matches(ph, REVIEW_CHANGE_REQUEST, norm))
+	if (items_hits_kind(hits, REVIEW_CHANGE_REQUEST))
 		return REVIEW_CHANGE_REQUEST;
-	if (ends_in_question(raw) || items_kind_matches(ph, REVIEW_QUESTION, norm))
+	if (ends_in_question(raw) || items_hits_kind(hits, REVIEW_QUESTION))
 		return REVIEW_QUESTION;
 	return -1;
 }
 
 static void sentence_rules(struct ctx *c, const struct para *p)
 {
-	GPtrArray *sent = sentences(c, p), *targets = objection_targets(c, p);
+	GPtrArray *sent = sentences(c, p), *targets = NULL;
 	GString *acc[REVIEW_KIND_COUNT] = { NULL };
 	int order[REVIEW_KIND_COUNT], n = 0;
 	char *disputed = NULL, *nak = NULL;
@@ -473,7 +496,7 @@ static void sentence_rules(struct ctx *c, const struct para *p)
 	for (guint i = 0; i < sent->len; i++) {
 		const char *raw = g_ptr_array_index(sent, i);
 		char *norm = items_normalise(raw, strlen(raw));
-		int k = sentence_kind(c, raw, norm, targets);
+		int k = sentence_kind(c, p, raw, norm, &targets);
 
 		if (k >= 0) {
 			if (!acc[k]) {
@@ -499,7 +522,8 @@ static void sentence_rules(struct ctx *c, const struct para *p)
 	}
 	g_free(nak);
 	g_free(disputed);
-	g_ptr_array_unref(targets);
+	if (targets)
+		g_ptr_array_unref(targets);
 	g_ptr_array_unref(sent);
 }
 

@@ -129,45 +129,111 @@ static gboolean is_utf8_charset(const char *cs)
 	return FALSE;
 }
 
+/* What a Content-Type of the usual forms says, without GMime: "text/plain",
+ * "text/plain; charset=X" or charset="X" (any case, no other parameter):
+ * 1 plain UTF-8 text, 0 text in another charset; -1 another form (GMime
+ * reads it). */
+static int simple_content_type(const char *ct)
+{
+	const char *p = ct, *cs;
+	gboolean quoted;
+	gsize n;
+	char name[32];
+
+	if (g_ascii_strncasecmp(p, "text/plain", 10))
+		return -1;
+	p += 10;
+	if (!*p)
+		return 1;
+	if (*p++ != ';')
+		return -1;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	if (g_ascii_strncasecmp(p, "charset=", 8))
+		return -1;
+	p += 8;
+	quoted = *p == '"';
+	cs = p += quoted;
+	while (g_ascii_isalnum(*p) || *p == '-' || *p == '_')
+		p++;
+	n = p - cs;
+	if (quoted && *p++ != '"')
+		return -1;
+	if (*p || !n || n >= sizeof name)
+		return -1;
+	memcpy(name, cs, n);
+	name[n] = '\0';
+	return is_utf8_charset(name);
+}
+
+/* How a message's body can be read without GMime. */
+enum plainness {
+	NOT_PLAIN,		/* GMime's (message_body_decode) */
+	PLAIN,			/* the bytes as they are (plain_body) */
+	QUOTED_PRINTABLE,	/* one text part in a transfer encoding (encoded_body) */
+	BASE64,
+};
+
 /* Whether m's header makes it one plain UTF-8 text, as git send-email
  * writes patches and most replies are: no Content-Type or text/plain in
- * UTF-8 (or ASCII), not format=flowed, no transfer encoding. */
-static gboolean is_plain(const struct message *m)
+ * UTF-8 (or ASCII), not format=flowed; and whether in a transfer encoding
+ * (quoted-printable or base64: then with no Content-Disposition, which
+ * could make it an attachment). */
+static enum plainness is_plain(const struct message *m)
 {
 	char *ct = message_get(m, "Content-Type");
 	char *cte = message_get(m, "Content-Transfer-Encoding");
-	gboolean plain = !m->truncated;
+	enum plainness how = m->truncated ? NOT_PLAIN : PLAIN;
 
-	if (plain && cte)
-		plain = !g_ascii_strcasecmp(cte, "7bit") || !g_ascii_strcasecmp(cte, "8bit");
-	if (plain && ct) {
-		GMimeContentType *t = g_mime_content_type_parse(NULL, ct);
-		const char *cs = g_mime_content_type_get_parameter(t, "charset");
-		const char *format = g_mime_content_type_get_parameter(t, "format");
+	if (how && cte) {
+		if (!g_ascii_strcasecmp(cte, "7bit") || !g_ascii_strcasecmp(cte, "8bit"))
+			how = PLAIN;
+		else if (!g_ascii_strcasecmp(cte, "quoted-printable"))
+			how = QUOTED_PRINTABLE;
+		else if (!g_ascii_strcasecmp(cte, "base64"))
+			how = BASE64;
+		else
+			how = NOT_PLAIN;
+		if (how > PLAIN && message_field(m, "Content-Disposition"))
+			how = NOT_PLAIN;
+	}
+	if (how && ct) {
+		int simple = simple_content_type(ct);
 
-		plain = g_mime_content_type_is_type(t, "text", "plain") && (!cs || is_utf8_charset(cs)) &&
-			!(format && !g_ascii_strcasecmp(format, "flowed"));
-		g_object_unref(t);
+		if (simple < 0) {
+			GMimeContentType *t = g_mime_content_type_parse(NULL, ct);
+			const char *cs = g_mime_content_type_get_parameter(t, "charset");
+			const char *format = g_mime_content_type_get_parameter(t, "format");
+
+			simple = g_mime_content_type_is_type(t, "text", "plain") &&
+				 (!cs || is_utf8_charset(cs)) &&
+				 !(format && !g_ascii_strcasecmp(format, "flowed"));
+			g_object_unref(t);
+		}
+		if (!simple)
+			how = NOT_PLAIN;
 	}
 	g_free(ct);
 	g_free(cte);
-	return plain;
+	return how;
 }
 
-/* The body of a plain message (is_plain) without GMime: the bytes as they
- * are, when they are valid UTF-8 with LF line ends; what
- * message_body_decode gives for them (lines only when `classify`: NULL
- * else).  NULL when they are not. */
-static struct message_body *plain_body(const struct message *m, gboolean classify)
+/* Whether m's header block ends in a blank line, as GMime would read it
+ * (else a broken field: GMime's way). */
+static gboolean header_ends(const struct message *m)
 {
-	const char *text = m->data + m->body;
-	gsize len = m->len - m->body;
+	return m->body >= 2 && m->data[m->body - 1] == '\n' && m->data[m->body - 2] == '\n';
+}
+
+/* text[0..len) as a body's text (a copy, with a last newline), when it is
+ * valid UTF-8 with LF line ends: what message_body_decode gives for such
+ * text (lines only when `classify`: NULL else).  NULL when it is not. */
+static struct message_body *text_body(const char *text, gsize len, gboolean classify)
+{
 	struct message_body *b;
 
-	/* a header block that did not end in a blank line (a broken field),
-	 * CRLF, a NUL or bytes that are not UTF-8: GMime's way */
-	if (m->body < 2 || m->data[m->body - 1] != '\n' || m->data[m->body - 2] != '\n' ||
-	    memchr(text, '\r', len) || !g_utf8_validate_len(text, len, NULL))
+	/* CRLF, a NUL or bytes that are not UTF-8: GMime's way */
+	if (memchr(text, '\r', len) || !g_utf8_validate_len(text, len, NULL))
 		return NULL;
 	b = g_new0(struct message_body, 1);
 	b->attachments = g_array_new(FALSE, TRUE, sizeof(struct message_attachment));
@@ -182,6 +248,40 @@ static struct message_body *plain_body(const struct message *m, gboolean classif
 	return b;
 }
 
+/* The body of a plain message (is_plain) without GMime: the bytes as they
+ * are (text_body); NULL when they are not fit. */
+static struct message_body *plain_body(const struct message *m, gboolean classify)
+{
+	if (!header_ends(m))
+		return NULL;
+	return text_body(m->data + m->body, m->len - m->body, classify);
+}
+
+/* The body of a message in one transfer-encoded text part: decoded with
+ * GMime's own decoder, as its parser's part would be (the rest of
+ * message_body_decode is the identity on UTF-8 with LF line ends:
+ * text_body); NULL when that is not what came out. */
+static struct message_body *encoded_body(const struct message *m, enum plainness how,
+					 gboolean classify)
+{
+	GMimeEncoding st;
+	const char *in = m->data + m->body;
+	gsize len = m->len - m->body, n;
+	char *out;
+	struct message_body *b;
+
+	if (!header_ends(m))
+		return NULL;
+	g_mime_encoding_init_decode(&st, how == BASE64 ? GMIME_CONTENT_ENCODING_BASE64
+						       : GMIME_CONTENT_ENCODING_QUOTEDPRINTABLE);
+	out = g_malloc(g_mime_encoding_outlen(&st, len) + 16);
+	n = g_mime_encoding_step(&st, in, len, out);
+	n += g_mime_encoding_flush(&st, in + len, 0, out + n);
+	b = text_body(out, n, classify);
+	g_free(out);
+	return b;
+}
+
 /* The body of m, decoded; NULL (warned) when it cannot be.  Its lines
  * may be NULL unless `classify`. */
 static struct message_body *body_of(const struct scan *sc, const char *msgid,
@@ -189,7 +289,9 @@ static struct message_body *body_of(const struct scan *sc, const char *msgid,
 {
 	struct msg_warn w = { msgid, said };
 	GError *e = NULL;
-	struct message_body *b = is_plain(m) ? plain_body(m, classify) : NULL;
+	enum plainness how = is_plain(m);
+	struct message_body *b = how == PLAIN ? plain_body(m, classify)
+				 : how ? encoded_body(m, how, classify) : NULL;
 
 	if (!b && !(b = message_body_decode(m, sc->o->warn ? msg_warn : NULL, &w, &e))) {
 		msg_warn(&w, "%s", e->message);
