@@ -238,6 +238,7 @@ int cmd_mail_thread(int argc, char **argv, struct ctx *ctx);
 int cmd_mail_series(int argc, char **argv, struct ctx *ctx);
 int cmd_mail_split(int argc, char **argv, struct ctx *ctx);
 int cmd_mail_get(int argc, char **argv, struct ctx *ctx);
+int cmd_mail_am(int argc, char **argv, struct ctx *ctx);
 int cmd_review_pull(int argc, char **argv, struct ctx *ctx);
 int cmd_review_scan(int argc, char **argv, struct ctx *ctx);
 int cmd_review_show(int argc, char **argv, struct ctx *ctx);

@@ -31,6 +31,7 @@ static const struct command commands[] = {
 	{ "mail", "series", cmd_mail_series, 0, "find the patch series and versions in mailboxes" },
 	{ "mail", "split", cmd_mail_split, 0, "split mailboxes into one file per message" },
 	{ "mail", "get", cmd_mail_get, USES_NET, "fetch threads or a search from lore, notmuch, a mirror (b4 mbox)" },
+	{ "mail", "am", cmd_mail_am, USES_NET, "a posted series with its list trailers as an am-ready mbox (b4 am)" },
 	{ "trailer", "parse", cmd_trailer_parse, 0, "print the trailers of messages as git interpret-trailers --parse" },
 	{ "trailer", "lint", cmd_trailer_lint, 0, "check commits or patch mails against the trailer policy" },
 	{ "trailer", "collect", cmd_trailer_collect, USES_NET, "the trailers given on the list, per version and patch (--apply: into the commits)" },
