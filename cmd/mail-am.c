@@ -7,6 +7,7 @@
 #include "lint/lint.h"
 #include "net/archive.h"
 #include "review/am.h"
+#include "review/shazam.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -35,13 +36,20 @@ static const char am_help[] =
 	"\"author\", \"msgid\", \"added\"}], \"missing\"} on standard output (so not\n"
 	"with -o -); without it, the same as text.\n"
 	"\n"
-	"Exit: 0 written; 1 no such thread, the version is not there or patches are\n"
+	"--apply applies the patches (as b4 shazam, without git am) on the\n"
+	"series' base-commit: (else HEAD, with a warning) as commits with the\n"
+	"posted authors and dates, committed by you, and creates the branch\n"
+	"--branch NAME (default: am/ and the cover's subject slug); nothing is\n"
+	"written unless every patch applies.  --checkout switches to it when the\n"
+	"work tree is clean.\n"
+	"\n"
+	"Exit: 0 written; 1 no such thread, a patch does not apply, the version is not there or patches are\n"
 	"missing; 2 bad usage; 3 nothing in the input is a patch, or it is not mail;\n"
 	"4 the archive failed.";
 
 struct am_args {
-	char *mbox, *output, *source;
-	gboolean signoff, link, no_cover, partial;
+	char *mbox, *output, *source, *branch;
+	gboolean signoff, link, no_cover, partial, apply, checkout;
 	int version;
 };
 
@@ -72,7 +80,7 @@ static void am_view(struct ctx *ctx, const json_t *report)
 /* The mail to read into src: the mbox, or the thread fetched; -1 to go on,
  * else the exit code. */
 static int am_source(struct ctx *ctx, const struct am_args *a, const char *msgid,
-		     struct source *src)
+		     struct source *src, struct source *again)
 {
 	struct archive_opts ao = { 0 };
 	struct archive *ar = NULL;
@@ -80,7 +88,8 @@ static int am_source(struct ctx *ctx, const struct am_args *a, const char *msgid
 	GError *error = NULL;
 
 	if (a->mbox)
-		return source_add_path(src, a->mbox, &error) ? -1 : fail(error);
+		return source_add_path(src, a->mbox, &error) &&
+			       source_add_path(again, a->mbox, &error) ? -1 : fail(error);
 	ao.warn = warn_print;
 	t.msgid = msgid;
 	if (!archive_opts_from_env(&ao, &error) ||
@@ -93,6 +102,7 @@ static int am_source(struct ctx *ctx, const struct am_args *a, const char *msgid
 	if (t.error)
 		return fail(t.error);
 	source_add_bytes(src, msgid, t.mbox);
+	source_add_bytes(again, msgid, t.mbox);
 	g_bytes_unref(t.mbox);
 	return -1;
 }
@@ -142,16 +152,46 @@ static int am_write(const char *path, const struct am_result *r)
 	return rc;
 }
 
+/* --apply: the patches of r as commits on a new branch. */
+static int am_apply(struct ctx *ctx, const struct am_args *a, const struct am_result *r,
+		    struct source *again)
+{
+	GPtrArray *vs = NULL;
+	const struct shazam_version *v;
+	char *branch = NULL;
+	git_oid base, tip;
+	gboolean co = FALSE;
+	GError *error = NULL;
+	int rc = 0;
+
+	if (!ctx->repo)
+		return failf(QUILL_ERROR_USAGE, "--apply needs a git repository");
+	if (!shazam_versions(again, &vs, &error))
+		return fail(error);
+	v = shazam_version_get(vs, r->version);
+	branch = a->branch ? g_strdup(a->branch) : shazam_branch_name(v ? v->subject : NULL);
+	if (!shazam_base(&base, ctx->repo, v ? v->base_commit : NULL, warn_print, NULL, &error) ||
+	    !shazam_commits(&tip, ctx->repo, r, &base, &error) ||
+	    !shazam_branch(ctx->repo, branch, &tip, a->checkout, &co, warn_print, NULL, &error))
+		rc = fail(error);
+	else if (!ctx->json)
+		fprintf(stderr, "quill: v%d applied on %.12s: branch %s%s\n", r->version,
+			git_oid_tostr_s(&base), branch, co ? " (checked out)" : "");
+	g_free(branch);
+	g_ptr_array_unref(vs);
+	return rc;
+}
+
 /* Options right, the repository (if any), config; then the run. */
 static int am_run(struct ctx *ctx, struct am_args *a, const char *msgid)
 {
 	struct am_opts o = { 0 };
-	struct source *src = source_new(warn_print, NULL);
+	struct source *src = source_new(warn_print, NULL), *again = source_new(NULL, NULL);
 	struct policy *policy = policy_new(lint_rule_ids());
 	struct am_result *r = NULL;
 	char *linkmask = NULL, *sob = NULL, *base = archive_lore_base(ctx->repo);
 	GError *error = NULL;
-	int rc = am_source(ctx, a, msgid, src);
+	int rc = am_source(ctx, a, msgid, src, again);
 
 	if (rc >= 0)
 		goto done;
@@ -180,12 +220,15 @@ static int am_run(struct ctx *ctx, struct am_args *a, const char *msgid)
 		goto done;
 	}
 	rc = a->output ? am_write(a->output, r) : 0;
+	if (!rc && a->apply)
+		rc = am_apply(ctx, a, r, again);
 	if (!rc && (ctx->json || !a->output))
 		emit(ctx, am_result_json(r), am_view);
 done:
 	am_result_free(r);
 	policy_free(policy);
 	source_free(src);
+	source_free(again);
 	g_free(linkmask);
 	g_free(sob);
 	g_free(base);
@@ -207,6 +250,10 @@ int cmd_mail_am(int argc, char **argv, struct ctx *ctx)
 		{ "partial", 0, 0, G_OPTION_ARG_NONE, &a.partial, "Take a version with patches missing",
 		  NULL },
 		{ "source", 0, 0, G_OPTION_ARG_STRING, &a.source, "Where to fetch the thread from", "S" },
+		{ "apply", 0, 0, G_OPTION_ARG_NONE, &a.apply, "Apply the patches on a new branch", NULL },
+		{ "branch", 0, 0, G_OPTION_ARG_STRING, &a.branch, "The branch --apply creates", "NAME" },
+		{ "checkout", 0, 0, G_OPTION_ARG_NONE, &a.checkout, "Switch to the branch --apply made",
+		  NULL },
 		{ "json", 0, 0, G_OPTION_ARG_NONE, &ctx->json, "Print the report as JSON", NULL },
 		G_OPTION_ENTRY_NULL
 	};
@@ -221,8 +268,10 @@ int cmd_mail_am(int argc, char **argv, struct ctx *ctx)
 		rc = usage_error(ctx, "give a MSGID or --mbox FILE");
 	} else if (a.mbox && a.source) {
 		rc = usage_error(ctx, "--source fetches a MSGID; --mbox reads a file");
-	} else if (!a.output && !ctx->json) {
-		rc = usage_error(ctx, "give -o FILE (- for standard output), or --json");
+	} else if (!a.output && !ctx->json && !a.apply) {
+		rc = usage_error(ctx, "give -o FILE (- for standard output), --apply or --json");
+	} else if ((a.branch || a.checkout) && !a.apply) {
+		rc = usage_error(ctx, "--branch and --checkout go with --apply");
 	} else if (a.output && !strcmp(a.output, "-") && ctx->json) {
 		rc = usage_error(ctx, "--json and -o - both write to standard output");
 	} else if (a.version < 0) {
@@ -244,5 +293,6 @@ done:
 	g_free(a.mbox);
 	g_free(a.output);
 	g_free(a.source);
+	g_free(a.branch);
 	return rc;
 }
