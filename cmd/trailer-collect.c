@@ -4,6 +4,7 @@
 #include "cmd.h"
 #include "core/error.h"
 #include "git/ident.h"
+#include "lint/lint.h"
 #include "net/archive.h"
 #include "net/source.h"
 #include "review/apply.h"
@@ -101,14 +102,17 @@ done:
 }
 
 /* The recorded Message-IDs of s's sent versions: the threads to fetch
- * (one per version) into *ids, and every one as known posted mail. */
-static GArray *recorded(const struct series *s, GPtrArray *ids)
+ * (one per version) into *ids, and every one as known posted mail; *all
+ * cleared when a version's patches are not all recorded (frozen with only
+ * the cover's Message-ID), so that the posted mail is found by subject. */
+static GArray *recorded(const struct series *s, GPtrArray *ids, gboolean *all)
 {
 	GArray *known = g_array_new(FALSE, TRUE, sizeof(struct review_known));
 
 	for (guint i = 0; i < s->versions->len; i++) {
 		const struct series_version *v = g_ptr_array_index(s->versions, i);
 		const char *first = v->cover_msgid;
+		gboolean gap = FALSE;
 
 		if (v->cover_msgid) {
 			struct review_known k = { v->cover_msgid, v->number, 0 };
@@ -118,14 +122,18 @@ static GArray *recorded(const struct series *s, GPtrArray *ids)
 			const struct series_patch *sp = g_ptr_array_index(v->patches, p);
 			struct review_known k = { sp->msgid, v->number, (int)p + 1 };
 
-			if (!sp->msgid)
+			if (!sp->msgid) {
+				gap = TRUE;
 				continue;
+			}
 			g_array_append_val(known, k);
 			if (!first)
 				first = sp->msgid;
 		}
 		if (first)
 			g_ptr_array_add(ids, (gpointer)first);
+		if (first && gap)
+			*all = FALSE;
 	}
 	return known;
 }
@@ -151,14 +159,16 @@ static int run_collect(struct ctx *ctx, const struct collect_args *ca, const str
 		thread = bare_id(ca->thread);
 		rc = fetch(ctx->repo, ca->source, &thread, 1, src, &link_base);
 	} else {
-		known = recorded(s, ids);
+		gboolean all = TRUE;
+
+		known = recorded(s, ids, &all);
 		if (!ids->len)
 			rc = failf(QUILL_ERROR_NEGATIVE, "series %s has no sent version to collect for",
 				   s->name);
 		else
 			rc = fetch(ctx->repo, ca->source, (char **)ids->pdata, ids->len, src, &link_base);
-		co.known = (const struct review_known *)known->data;
-		co.n_known = known->len;
+		co.known = all ? (const struct review_known *)known->data : NULL;
+		co.n_known = all ? known->len : 0;
 	}
 	if (rc < 0) {
 		if (!link_base)
@@ -277,13 +287,24 @@ static int match_apply(struct ctx *ctx, const struct collect_args *ca, struct se
 	struct apply_opts ao = { .order_policy = ca->order != NULL, .resign = ca->resign,
 				 .drop_signatures = ca->drop_signatures, .dry_run = ca->dry_run,
 				 .warn = warn_print };
+	struct policy *pol = NULL;
 	GError *e = NULL;
+	int rc = -1;
 
 	if (!review_collect_match(ctx->repo, s, r, warn_print, NULL, &e))
 		return fail(e);
-	if (ca->apply && !review_apply(ctx->repo, s, r, &ao, ar, &e))
-		return fail(e);
-	return -1;
+	if (ca->apply && ca->order) {
+		/* the policy in force (trailers.conf, the repository's own) */
+		pol = policy_new(lint_rule_ids());
+		if (!policy_load_standard(pol, ctx->res, ctx->repo, NULL, warn_print, NULL, &e))
+			rc = fail(e);
+		ao.policy = pol;
+	}
+	if (rc < 0 && ca->apply && !review_apply(ctx->repo, s, r, &ao, ar, &e))
+		rc = fail(e);
+	if (pol)
+		policy_free(pol);
+	return rc;
 }
 
 static int check_args(struct ctx *ctx, const struct collect_args *ca)
