@@ -632,10 +632,12 @@ static void posted_free(gpointer x)
 	g_free(p);
 }
 
-static void reply_free(gpointer x)
+void review_reply_free(gpointer x)
 {
 	struct review_reply *r = x;
 
+	if (!r)
+		return;
 	g_free(r->msgid);
 	g_free(r->parent);
 	g_free(r->from);
@@ -705,7 +707,7 @@ gboolean review_scan_hooked(struct source *src, const struct review_scan_opts *o
 	}
 	sc.r = g_new0(struct review_result, 1);
 	sc.r->posted = g_ptr_array_new_with_free_func(posted_free);
-	sc.r->replies = g_ptr_array_new_with_free_func(reply_free);
+	sc.r->replies = g_ptr_array_new_with_free_func(review_reply_free);
 	sc.r->items = g_ptr_array_new_with_free_func(review_item_free);
 
 	while (source_next(src, &sm, &e)) {

@@ -54,6 +54,9 @@ struct review_posted {
 	char **trailers;	/* its trailers ("Key: value"), NULL-terminated */
 };
 
+/* Free a reply (NULL is fine; a GDestroyNotify for GPtrArray). */
+void review_reply_free(gpointer reply);
+
 struct review_result {
 	GPtrArray *posted;	/* struct review_posted*, in input order */
 	GPtrArray *replies;	/* struct review_reply*, in thread order */

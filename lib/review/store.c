@@ -5,26 +5,12 @@
 
 #include <string.h>
 
-static void reply_free(gpointer p)
-{
-	struct review_reply *r = p;
-
-	if (!r)
-		return;
-	g_free(r->msgid);
-	g_free(r->parent);
-	g_free(r->from);
-	g_free(r->date);
-	g_free(r->subject);
-	g_free(r);
-}
-
 struct review_version *review_version_new(int version)
 {
 	struct review_version *rv = g_new0(struct review_version, 1);
 
 	rv->version = version;
-	rv->replies = g_ptr_array_new_with_free_func(reply_free);
+	rv->replies = g_ptr_array_new_with_free_func(review_reply_free);
 	rv->items = g_ptr_array_new_with_free_func(review_item_free);
 	return rv;
 }
@@ -94,7 +80,7 @@ static struct review_reply *reply_from_json(const json_t *o, int version, const 
 	r->patch = p ? (int)json_integer_value(p) : 0;
 	return r;
 fail:
-	reply_free(r);
+	review_reply_free(r);
 	return NULL;
 }
 
