@@ -73,6 +73,14 @@ static int new_from_thread(struct ctx *ctx, const char *name, const char *msgid,
 	return 0;
 }
 
+static const char new_help[] =
+	"Creates refs/quill/series/NAME with a change-id and a cover letter, and a\n"
+	"branch NAME at the base (or ties an existing branch with --branch).\n"
+	"--from-thread MSGID adopts a series posted on the list (fetched from\n"
+	"--source, else quill.source, else lore): every version found is applied\n"
+	"on its base-commit and frozen with its Message-IDs, the branch NAME holds\n"
+	"the newest, and the working version is the one after it.";
+
 int cmd_series_new(int argc, char **argv, struct ctx *ctx)
 {
 	char *base = NULL, *branch = NULL, *list = NULL, *thread = NULL, *source = NULL;
@@ -95,13 +103,7 @@ int cmd_series_new(int argc, char **argv, struct ctx *ctx)
 	struct series *s = NULL;
 	GError *e = NULL;
 	char *cover;
-	int rc = opt_parse(ctx, &argc, &argv, "NAME",
-			   "Creates refs/quill/series/NAME with a change-id and a cover letter, and a\n"
-			   "branch NAME at the base (or ties an existing branch with --branch).\n"
-			   "--from-thread MSGID adopts a series posted on the list (fetched from\n"
-			   "--source, else quill.source, else lore): every version found is applied\n"
-			   "on its base-commit and frozen with its Message-IDs, the branch NAME holds\n"
-			   "the newest, and the working version is the one after it.", entries);
+	int rc = opt_parse(ctx, &argc, &argv, "NAME", new_help, entries);
 
 	if (rc >= 0)
 		goto out;
