@@ -3,6 +3,8 @@
 #include "git/commit.h"
 #include "git/config.h"
 #include "core/error.h"
+#include "net/archive.h"
+#include "review/shazam.h"
 #include "series/cover.h"
 #include "series/series.h"
 
@@ -36,9 +38,52 @@ static void new_view(struct ctx *ctx, const json_t *r)
 	       "  'quill series format' (or 'quill series new-version' once sent)\n", branch);
 }
 
+/* --from-thread: the threads fetched, the series adopted from them. */
+static int new_from_thread(struct ctx *ctx, const char *name, const char *msgid,
+			   const char *source, gboolean no_checkout)
+{
+	struct archive_opts ao = { 0 };
+	struct archive *ar = NULL;
+	struct shazam_series_opts o = { 0 };
+	struct series *s = NULL;
+	GPtrArray *threads = NULL;
+	GError *e = NULL;
+	char *id = g_strdup(msgid + (*msgid == '<'));
+	gboolean ok;
+
+	if (*id && id[strlen(id) - 1] == '>')
+		id[strlen(id) - 1] = '\0';
+	ao.warn = warn_print;
+	o.name = name;
+	o.no_checkout = no_checkout;
+	o.warn = warn_print;
+	ok = archive_opts_from_env(&ao, &e) && archive_open(&ar, source, ctx->repo, &ao, &e) &&
+	     shazam_fetch(&threads, ar, id, warn_print, NULL, &e) &&
+	     shazam_series_new(&s, ctx->repo, threads, &o, &e);
+	archive_free(ar);
+	if (threads)
+		g_ptr_array_unref(threads);
+	g_free(id);
+	if (!ok)
+		return fail(e);
+	emit(ctx, json_pack("{s:s, s:i, s:s, s:s, s:o}", "name", s->name, "version", s->version,
+			    "change_id", s->change_id, "branch", s->branch, "base",
+			    json_str_or_null(s->upstream)), new_view);
+	series_free(s);
+	return 0;
+}
+
+static const char new_help[] =
+	"Creates refs/quill/series/NAME with a change-id and a cover letter, and a\n"
+	"branch NAME at the base (or ties an existing branch with --branch).\n"
+	"--from-thread MSGID adopts a series posted on the list (fetched from\n"
+	"--source, else quill.source, else lore): every version found is applied\n"
+	"on its base-commit and frozen with its Message-IDs, the branch NAME holds\n"
+	"the newest, and the working version is the one after it.";
+
 int cmd_series_new(int argc, char **argv, struct ctx *ctx)
 {
-	char *base = NULL, *branch = NULL, *list = NULL;
+	char *base = NULL, *branch = NULL, *list = NULL, *thread = NULL, *source = NULL;
 	char **prefixes = NULL, **to = NULL, **cc = NULL;
 	gboolean no_checkout = FALSE;
 	GOptionEntry entries[] = {
@@ -49,6 +94,8 @@ int cmd_series_new(int argc, char **argv, struct ctx *ctx)
 		{ "cc", 0, 0, G_OPTION_ARG_STRING_ARRAY, &cc, "A Cc: recipient; repeatable", "ADDR" },
 		{ "list", 0, 0, G_OPTION_ARG_STRING, &list, "The lore inbox the series goes to", "INBOX" },
 		{ "no-checkout", 0, 0, G_OPTION_ARG_NONE, &no_checkout, "Do not switch to the new branch", NULL },
+		{ "from-thread", 0, 0, G_OPTION_ARG_STRING, &thread, "Adopt the series posted in this thread", "MSGID" },
+		{ "source", 0, 0, G_OPTION_ARG_STRING, &source, "Where --from-thread fetches from", "S" },
 		{ "json", 0, 0, G_OPTION_ARG_NONE, &ctx->json, "Print the new series as JSON", NULL },
 		G_OPTION_ENTRY_NULL
 	};
@@ -56,14 +103,22 @@ int cmd_series_new(int argc, char **argv, struct ctx *ctx)
 	struct series *s = NULL;
 	GError *e = NULL;
 	char *cover;
-	int rc = opt_parse(ctx, &argc, &argv, "NAME",
-			   "Creates refs/quill/series/NAME with a change-id and a cover letter, and a\n"
-			   "branch NAME at the base (or ties an existing branch with --branch).", entries);
+	int rc = opt_parse(ctx, &argc, &argv, "NAME", new_help, entries);
 
 	if (rc >= 0)
 		goto out;
 	if (argc != 2) {
 		rc = usage_error(ctx, "give one series NAME");
+		goto out;
+	}
+	if (source && !thread) {
+		rc = usage_error(ctx, "--source goes with --from-thread");
+		goto out;
+	}
+	if (thread) {
+		rc = base || branch || prefixes || to || cc || list
+			     ? usage_error(ctx, "--from-thread takes the rest from the list")
+			     : new_from_thread(ctx, argv[1], thread, source, no_checkout);
 		goto out;
 	}
 	if (!check_values(prefixes, to, cc, list, NULL, &e) ||
@@ -95,6 +150,8 @@ out:
 	g_free(base);
 	g_free(branch);
 	g_free(list);
+	g_free(thread);
+	g_free(source);
 	g_strfreev(prefixes);
 	g_strfreev(to);
 	g_strfreev(cc);

@@ -2,7 +2,7 @@
 # quill mail am --apply: a series made with quill, frozen as v1 and v2 and
 # formatted with its base-commit:/change-id: footers, applied in a clone of
 # the base with libgit2 (no git am): the trees and authors of v2; a patch
-# that does not apply is named and nothing is written.  (Lint warnings on
+# that does not apply (or does not parse) is named and nothing is written.  (Lint warnings on
 # the fixture's unsigned patches go to stderr too: the error is its last line.)
 . "$(dirname "$0")/lib.sh"
 . "$TEST_SRC/lib-series.sh"
@@ -82,6 +82,19 @@ test_expect_success 'a broken diff: exit 3' '
 	(cd base && fails 3 "patch 1/2 .*does not parse" \
 		mail am --mbox ../broken.mbox --apply --branch z &&
 	 test_must_fail git rev-parse -q --verify refs/heads/z)
+'
+
+test_expect_success 'a patch that does not apply: exit 1, named, no branch' '
+	(cd up && git checkout -q main && quill series new readme >/dev/null &&
+	 printf "more\n" >>README && git commit -q -a -m "readme: say more" &&
+	 quill series format --stdout 2>/dev/null |
+		sed "/^base-commit: /d" >../readme.mbox) &&
+	grep -q "^ a project\$" readme.mbox &&
+	(cd base && printf "another project\n" >README && git commit -q -a -m "reword" &&
+	 fails 1 "patch 1/1 \(readme: say more\) does not apply" \
+		mail am --mbox ../readme.mbox --apply --branch rd &&
+	 test_must_fail git rev-parse -q --verify refs/heads/rd &&
+	 test "$(git symbolic-ref --short HEAD)" = main)
 '
 
 test_done

@@ -17,8 +17,10 @@
 #include <glib.h>
 
 #include "core/warn.h"
+#include "net/archive.h"
 #include "net/source.h"
 #include "review/am.h"
+#include "series/series.h"
 
 /* What a posted version says of itself. */
 struct shazam_version {
@@ -60,5 +62,46 @@ char *shazam_branch_name(const char *subject);
 gboolean shazam_branch(git_repository *repo, const char *branch, const git_oid *tip,
 		       gboolean checkout, gboolean *checked_out, warn_fn warn, void *payload,
 		       GError **error);
+
+/* ---- adopting a posted series (shazam-series.c) ---- */
+
+/* One thread of a posted series (both owned: shazam_thread_free). */
+struct shazam_thread {
+	char *msgid;		/* the Message-ID it was fetched by (no <>) */
+	GBytes *mbox;
+};
+
+void shazam_thread_free(struct shazam_thread *t);
+
+/* The threads of the series posted in the thread of msgid, fetched from ar:
+ * that thread first, then the thread of each older version's cover that
+ * ar finds by the newest version's change-id (versions the first thread
+ * already holds are not fetched again).  *out (caller owns) is an array of
+ * struct shazam_thread* that frees them.  FALSE only when the first
+ * thread cannot be fetched; an older one that cannot is a warning. */
+gboolean shazam_fetch(GPtrArray **out, struct archive *ar, const char *msgid, warn_fn warn,
+		      void *payload, GError **error);
+
+struct shazam_series_opts {
+	const char *name;	/* the series and the branch to create */
+	gboolean no_checkout;	/* do not switch HEAD to the new branch */
+	warn_fn warn;
+	void *payload;
+};
+
+/* Adopt the series posted in threads (as shazam_fetch gives them; the
+ * first one says which version is the newest) as series NAME: every version
+ * found is applied on its own base-commit (shazam_base) and frozen as vN,
+ * sent, with its cover, the cover's Message-ID and each patch's Message-ID;
+ * an older version that does not apply (or is not found) is recorded as an
+ * empty range at the newest's base with only its cover Message-ID (and a
+ * warning).  Branch NAME is created at the newest version's tip, the
+ * working version is the newest posted + 1, the change-id is the posted one
+ * (else a new one).  *out is owned by the caller (series_free).  Errors:
+ * the series or branch NAME exists (QUILL_ERROR_USAGE), no patches in the
+ * first thread (QUILL_ERROR_INPUT), the newest version does not apply (as
+ * shazam_commits); then nothing is written. */
+gboolean shazam_series_new(struct series **out, git_repository *repo, GPtrArray *threads,
+			   const struct shazam_series_opts *o, GError **error);
 
 #endif
