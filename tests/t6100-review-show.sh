@@ -310,6 +310,24 @@ test_expect_success 'new-version -m: the text given first, then the review lines
 	test_cmp expect out
 '
 
+test_expect_success 'a reviewer'"'"'s "{{" reaches the changelog as text, not as a template token' '
+	cd r &&
+	cat >../v3.json <<-EOF &&
+	{"version": 3, "replies": [],
+	 "items": [
+	  {"id": "e1e1e1e1e1e1", "kind": "question", "author": "Rev Iewer <rev@example.org>",
+	   "date": "2025-12-03T10:00:00Z", "msgid": "b1@example.org", "link": "$L/b1@example.org",
+	   "version": 3, "patch": 1, "text": "Why {{bench}} and {{nosuch}} here?", "quoted": "",
+	   "trailer": null, "status": "addressed"}
+	 ]}
+	EOF
+	put_review zone 3 ../v3.json &&
+	test_commit "zone: add file 6" zone-6 &&
+	quill series new-version -m "More." >out 2>err &&
+	git show refs/quill/series/zone:v4/changes >changes &&
+	grep -F "Addressed: Why {{bench}} and {{nosuch}} here? (Rev Iewer) [$L/b1@example.org]" changes
+'
+
 test_expect_success 'a broken review.json: exit 3 naming vN/review.json' '
 	cd r &&
 	printf "{\"version\": 1, \"items\": [\n" >../bad.json &&
