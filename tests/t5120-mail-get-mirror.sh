@@ -152,4 +152,19 @@ test_expect_success 'a path that is no inbox is a usage error' '
 	quill_fails 2 "give the mirror as mirror:PATH" mail get --source mirror x@example.org
 '
 
+test_expect_success 'an index that is a FIFO or a link is refused, never waited on or followed' '
+	f=$(idx 0) &&
+	mv "$f" idx.saved &&
+	mkfifo "$f" &&
+	test_expect_code 4 timeout 10 quill mail get --source "mirror:$INBOX" tidy-1@example.org \
+		>out 2>err &&
+	grep "$f: not a regular file" err &&
+	rm "$f" &&
+	ln -s "$TRASH/idx.saved" "$f" &&
+	test_expect_code 4 quill mail get --source "mirror:$INBOX" tidy-1@example.org >out 2>err &&
+	grep "$f: cannot open it" err &&
+	rm "$f" && mv idx.saved "$f" &&
+	quill mail get --source "mirror:$INBOX" tidy-1@example.org >out
+'
+
 test_done

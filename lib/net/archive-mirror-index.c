@@ -330,12 +330,21 @@ static gboolean walk(struct mirror_index *ix, git_repository *repo, const git_oi
 /* Open (creating) and lock the file; -1 with *error set on failure. */
 static int open_locked(const struct mirror_index *ix, GError **error)
 {
-	int fd = open(ix->file, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+	/* a cache file is read as hostile: never through a link, never a
+	 * FIFO or a device (O_NONBLOCK: opening one does not wait) */
+	int fd = open(ix->file, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0666);
+	struct stat st;
 
 	if (fd < 0) {
 		qerr(error, QUILL_ERROR_OUTSIDE, "%s: cannot open it: %s", ix->file, g_strerror(errno));
 		return -1;
 	}
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		qerr(error, QUILL_ERROR_OUTSIDE, "%s: not a regular file", ix->file);
+		close(fd);
+		return -1;
+	}
+	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
 	while (flock(fd, LOCK_EX) < 0) {
 		if (errno == EINTR)
 			continue;
