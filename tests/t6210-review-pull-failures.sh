@@ -120,6 +120,19 @@ test_expect_success 'the rerun asks only the thread that failed; the next pull a
 	test "$(state)" = "$before"
 '
 
+test_expect_success 'a FIFO where the record of failed versions goes is no record: ignored, never waited on' '
+	cd p &&
+	key=$(cd .git && pwd)/ &&
+	hex=$(printf "%s\nzone" "$key" | sha256sum | cut -d" " -f1) &&
+	mkdir -p "$XDG_CACHE_HOME/quill/review-pull" &&
+	mkfifo "$XDG_CACHE_HOME/quill/review-pull/$hex" &&
+	: >"$TRASH/log" &&
+	timeout 20 quill review pull --source "lore:$URL/files" >out 2>err &&
+	test ! -s err &&
+	test "$(wc -l <"$TRASH/log")" = 2 &&
+	tail -n 1 out >got && echo "nothing new" >want && test_cmp want got
+'
+
 # bad MODE CAUSE: review pull --version 1 of series b from MODE is exit 4,
 # one line naming the URL and the cause, the state unchanged.
 bad() {

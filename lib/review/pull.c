@@ -226,8 +226,10 @@ static GHashTable *retry_read(const char *path)
 {
 	GHashTable *set;
 	char *data = NULL, **lines;
+	gsize len;
 
-	if (!path || !g_file_get_contents(path, &data, NULL, NULL))
+	/* a cache file: a FIFO, a link or a huge file is no record (ignored) */
+	if (!path || !file_read_regular(path, 65536, &data, &len, FALSE, NULL))
 		return NULL;
 	set = g_hash_table_new(NULL, NULL);
 	lines = g_strsplit(data, "\n", -1);
