@@ -9,13 +9,48 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* Write to a character device or a FIFO named as the target (-o
+ * /dev/null): it is written to, never renamed over.  A FIFO nobody reads
+ * is an error at once (O_NONBLOCK), not a wait. */
+static gboolean write_special(const char *path, const char *data, gsize n, GError **error)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+	gsize done = 0;
+
+	if (fd < 0)
+		return qerr(error, QUILL_ERROR_OUTSIDE, "cannot write %s: %s", path, g_strerror(errno));
+	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+	while (done < n) {
+		ssize_t w = write(fd, data + done, n - done);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			break;
+		done += (gsize)w;
+	}
+	if (done < n || close(fd) < 0) {
+		int err = errno;
+		if (done < n)
+			close(fd);
+		return qerr(error, QUILL_ERROR_OUTSIDE, "cannot write %s: %s", path, g_strerror(err));
+	}
+	return TRUE;
+}
+
 gboolean file_write_atomic(const char *path, const char *data, gssize len, GError **error)
 {
-	char *tmp = g_strconcat(path, ".tmp-XXXXXX", NULL);
+	char *tmp;
 	gsize n = len < 0 ? strlen(data) : (gsize)len, done = 0;
-	mode_t mask = umask(0);
+	mode_t mask;
+	struct stat st;
 	int fd;
 
+	if (lstat(path, &st) == 0 && (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode)))
+		return write_special(path, data, n, error);
+	if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode))
+		return qerr(error, QUILL_ERROR_OUTSIDE, "cannot write %s: %s", path, file_kind(st.st_mode));
+	tmp = g_strconcat(path, ".tmp-XXXXXX", NULL);
+	mask = umask(0);
 	umask(mask);
 	fd = g_mkstemp_full(tmp, O_WRONLY | O_CLOEXEC, 0666 & ~mask);
 	if (fd < 0) {

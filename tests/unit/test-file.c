@@ -97,6 +97,21 @@ int main(int argc, char **argv)
 		ok(e && strstr(e->message, bad) && qerr_class(e) == QUILL_ERROR_OUTSIDE,
 		   "naming the path, as an outside failure");
 	}
+	UNIT_CASE("special") {
+		struct stat st;
+		char *fifo = g_build_filename(dir, "w.fifo", NULL);
+
+		ok(file_write_atomic("/dev/null", "x\n", -1, NULL), "a character device is written to");
+		ok(lstat("/dev/null", &st) == 0 && S_ISCHR(st.st_mode),
+		   "and is still the device, never renamed over");
+		ok(mkfifo(fifo, 0600) == 0, "a FIFO made");
+		g_clear_error(&e);
+		ok(!file_write_atomic(fifo, "x", -1, &e) && e && qerr_class(e) == QUILL_ERROR_OUTSIDE,
+		   "a FIFO nobody reads: an error at once, not a wait");
+		ok(lstat(fifo, &st) == 0 && S_ISFIFO(st.st_mode), "the FIFO is left as it was");
+		g_unlink(fifo);
+		g_free(fifo);
+	}
 	g_unlink(path);
 	test_read(dir);
 	g_rmdir(dir);
