@@ -83,6 +83,23 @@ static void files_view(struct ctx *ctx, const json_t *report)
 		printf("%s\n", json_string_value(f));
 }
 
+/* After the working version's mails were written out (files or the mbox;
+ * not a --json report alone): remember its tip for series send's gate,
+ * which tells when the branch changed since.  Only a warning on failure. */
+static void remember_format(struct ctx *ctx, const struct series *s,
+			    const struct series_outgoing *og)
+{
+	GError *e = NULL;
+
+	if (!og->working)
+		return;
+	if (!format_record_write(ctx->repo, s->name, og->version, og->tip, &e)) {
+		warn("cannot record what was formatted (series send will not tell whether the "
+		     "branch changed since): %s", e->message);
+		g_error_free(e);
+	}
+}
+
 /* Build the mails of version `version` (0: the working one) of series
  * `name`: -1, else the exit code (it said why). */
 static int format_load(struct series_outgoing **og, struct series **s, struct ctx *ctx,
@@ -164,6 +181,8 @@ int cmd_series_format(int argc, char **argv, struct ctx *ctx)
 			fputs(((struct series_mail *)g_ptr_array_index(og->mails, i))->text, stdout);
 	else
 		emit(ctx, format_json(og, paths, dir, removed), files_view);
+	if (dir || !ctx->json)
+		remember_format(ctx, s, og);
 	rc = 0;
 out:
 	if (paths)
