@@ -132,10 +132,14 @@ static char *field_text(const struct field *f)
 	return g_strstrip(g_strndup(f->value->str, f->value->len));
 }
 
-/* For a message: at most 60 bytes of an entry, quoted by the caller. */
+/* For a message: at most 60 bytes of an entry (checked: 7-bit, no control
+ * character but tabs, which become blanks), quoted by the caller. */
 static char *shorten(const char *s)
 {
-	return strlen(s) > 60 ? g_strdup_printf("%.57s...", s) : g_strdup(s);
+	char *r = strlen(s) > 60 ? g_strdup_printf("%.57s...", s) : g_strdup(s);
+
+	g_strdelimit(r, "\t", ' ');
+	return r;
 }
 
 /* ---- address lists ---- */

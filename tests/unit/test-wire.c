@@ -165,6 +165,8 @@ static void test_addresses(void)
 		 "patch 1/2: Cc: '\"unclosed <a@example.org>': not one mailbox", "an open quote");
 	is_check("Cc: \"a@example.org\" <c@example.org>, Ann <ann@example.org> (maintainer)\n",
 		 NULL, "ok", "a quoted @ in a name, a comment after >");
+	is_check("Cc: A\tB c\n", NULL, "patch 1/2: Cc: 'A B c': not one mailbox",
+		 "a tab in an entry is quoted as a blank");
 	is_check("Cc: \n", NULL, "patch 1/2: Cc: no address", "an empty Cc");
 	is_check("Reply-To: <a@example.org\n", NULL,
 		 "patch 1/2: Reply-To: '<a@example.org': not one mailbox", "an open <");
