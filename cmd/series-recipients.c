@@ -147,7 +147,7 @@ static gboolean edit_list(struct ctx *ctx, struct rcpt_job *j, GError **error)
 	if (ok && !g_utf8_validate(edited, -1, NULL))
 		ok = qerr(error, QUILL_ERROR_INPUT, "%s: not UTF-8; the list is unchanged", path);
 	if (ok && !series_recipients_store(j->s, ctx->repo, edited, error))
-		ok = qerr_prefix(error, "%s (the list is unchanged; the edit is kept in %s)",
+		ok = qerr_prefix(error, "series %s: the edit is not kept (it stays in %s)",
 				 j->s->name, path);
 	if (ok)
 		g_unlink(path);
