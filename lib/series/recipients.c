@@ -265,16 +265,31 @@ static void add_maintainers(struct run *r, struct rcpt_maint *m, git_repository 
 }
 
 /* trailer.<Name>.kind = person: Name is a person trailer. */
-static int kind_entry(const git_config_entry *e, void *data)
+static void kind_entry(const git_config_entry *e, GPtrArray *keys)
 {
-	GPtrArray *keys = data;
-	const char *dot = strrchr(e->name, '.');
-	const size_t skip = strlen("trailer.");
+	const size_t skip = strlen("trailer."), tail = strlen(".kind");
+	size_t len = strlen(e->name);
 
-	if (e->value && !g_ascii_strcasecmp(e->value, "person") && dot &&
-	    dot > e->name + skip)
-		g_ptr_array_add(keys, g_strndup(e->name + skip, (gsize)(dot - e->name - skip)));
-	return 0;
+	if (e->value && !g_ascii_strcasecmp(e->value, "person") && len > skip + tail &&
+	    g_str_has_prefix(e->name, "trailer.") && g_str_has_suffix(e->name, ".kind"))
+		g_ptr_array_add(keys, g_strndup(e->name + skip, len - skip - tail));
+}
+
+/* Every entry of the configuration file `path` (names matched here, not
+ * by a libgit2 pattern: its regex keeps memory per entry). */
+static void keys_from_file(const char *path, GPtrArray *keys)
+{
+	git_config *cfg = NULL;
+	git_config_iterator *it = NULL;
+	git_config_entry *e;
+
+	if (git_config_new(&cfg) == 0 &&
+	    git_config_add_file_ondisk(cfg, path, GIT_CONFIG_LEVEL_APP, NULL, 0) == 0 &&
+	    git_config_iterator_new(&it, cfg) == 0)
+		while (git_config_next(&e, it) == 0)
+			kind_entry(e, keys);
+	git_config_iterator_free(it);
+	git_config_free(cfg);
 }
 
 /* The person trailers: the standard ones and those trailers.conf (as
@@ -289,14 +304,11 @@ static GPtrArray *person_keys(const struct resources *res)
 	for (const char *const *k = standard_person_keys; *k; k++)
 		g_ptr_array_add(keys, g_strdup(*k));
 	if (text && (fd = g_file_open_tmp("quill-keys-XXXXXX", &path, NULL)) >= 0) {
-		git_config *cfg = NULL;
 		gboolean wrote = write(fd, text, strlen(text)) == (ssize_t)strlen(text);
 
 		close(fd);
-		if (wrote && git_config_new(&cfg) == 0 &&
-		    git_config_add_file_ondisk(cfg, path, GIT_CONFIG_LEVEL_APP, NULL, 0) == 0)
-			git_config_foreach_match(cfg, "^trailer\\..*\\.kind$", kind_entry, keys);
-		git_config_free(cfg);
+		if (wrote)
+			keys_from_file(path, keys);
 		unlink(path);
 	}
 	g_free(path);
