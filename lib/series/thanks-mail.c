@@ -214,9 +214,11 @@ static char *mail_path(const char *dir, const char *subject)
 	if (strlen(slug) > 52)
 		slug[52] = 0;
 	for (int i = 1; !path || g_file_test(path, G_FILE_TEST_EXISTS); i++) {
+		char *file = i == 1 ? g_strdup_printf("%s.thanks", *slug ? slug : "series")
+				    : g_strdup_printf("%s-%d.thanks", *slug ? slug : "series", i);
 		g_free(path);
-		path = i == 1 ? g_strdup_printf("%s/%s.thanks", dir, *slug ? slug : "series")
-			      : g_strdup_printf("%s/%s-%d.thanks", dir, *slug ? slug : "series", i);
+		path = g_build_filename(dir, file, NULL);
+		g_free(file);
 	}
 	g_free(slug);
 	return path;
