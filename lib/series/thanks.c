@@ -166,6 +166,16 @@ static char *jdup(const json_t *o, const char *key)
 	return s ? g_strdup(s) : NULL;
 }
 
+/* A header's text from a record: every control character a blank, so
+ * that no value can start a header of its own (in place; returns s). */
+static char *one_line(char *s)
+{
+	for (unsigned char *p = (unsigned char *)s; p && *p; p++)
+		if (*p < 0x20 || *p == 0x7f)
+			*p = ' ';
+	return s;
+}
+
 static char **jstrv(const json_t *o, const char *key)
 {
 	const json_t *a = json_object_get(o, key), *v;
@@ -174,7 +184,7 @@ static char **jstrv(const json_t *o, const char *key)
 
 	json_array_foreach(a, i, v)
 		if (json_is_string(v))
-			g_ptr_array_add(out, g_strdup(json_string_value(v)));
+			g_ptr_array_add(out, one_line(g_strdup(json_string_value(v))));
 	g_ptr_array_add(out, NULL);
 	return (char **)g_ptr_array_free(out, FALSE);
 }
@@ -193,9 +203,9 @@ static struct thanks_series *record_parse(const char *data, gsize len, const cha
 		return NULL;
 	}
 	t = thanks_series_new();
-	t->msgid = jdup(doc, "msgid");
-	t->subject = jdup(doc, "subject");
-	t->from = jdup(doc, "from");
+	t->msgid = one_line(jdup(doc, "msgid"));
+	t->subject = one_line(jdup(doc, "subject"));
+	t->from = one_line(jdup(doc, "from"));
 	t->to = jstrv(doc, "to");
 	t->cc = jstrv(doc, "cc");
 	t->date = jdup(doc, "date");
@@ -207,9 +217,9 @@ static struct thanks_series *record_parse(const char *data, gsize len, const cha
 		tp->patch = (int)json_integer_value(json_object_get(p, "patch"));
 		if (tp->patch <= 0)
 			tp->patch = (int)i + 1;
-		tp->subject = jdup(p, "subject");
+		tp->subject = one_line(jdup(p, "subject"));
 		tp->patch_id = jdup(p, "patch_id");
-		tp->msgid = jdup(p, "msgid");
+		tp->msgid = one_line(jdup(p, "msgid"));
 		g_ptr_array_add(t->patches, tp);
 	}
 	json_decref(doc);
