@@ -191,10 +191,36 @@ test_expect_success 'mail am -o FILE records too; a damaged record is a warning'
 	grep -q "^Subject: Re: \[PATCH 0/2\] frobs" base/out
 '
 
-if test -x "$TEST_SRC/testbed/smtp-sink.sh" && python3 -c "import aiosmtpd" 2>/dev/null; then
-	test_skip 'the mail arrives at the SMTP sink' 'the sink test comes with lib/net/smtp'
+SINK=$TEST_SRC/testbed/smtp-sink.sh
+if test -x "$SINK" && "$SINK" check 2>/dev/null; then
+	trap 'test -d "$TRASH/sink" && "$SINK" stop "$TRASH/sink"; test_cleanup_trash' EXIT
+	test_expect_success 'sent over SMTP: the mail arrives at the sink, once' '
+		cd up && git checkout -q main &&
+		quill series new mails >/dev/null &&
+		quill series edit --to "Mail List <mails@example.org>" >/dev/null &&
+		quill series edit-cover -m "mails: two mails
+
+For the sink." >/dev/null &&
+		add_patches 2 m &&
+		quill series new-version --msgid "<mails-v1@example.org>" >/dev/null 2>&1 &&
+		git checkout -q maint && pick mails~1 mails &&
+		port=$("$SINK" start "$TRASH/sink") &&
+		git config quill.smtpServer 127.0.0.1 &&
+		git config quill.smtpServerPort "$port" &&
+		quill series thanks mails --json >out.json &&
+		test "$(jget out.json "[(s[\"sent\"], s[\"mail\"]) for s in d[\"series\"]]")" = "[[true, null]]" &&
+		ls "$TRASH/sink/messages" | grep -c "\.eml\$" >n && echo 1 >want && test_cmp want n &&
+		m="$TRASH/sink/messages/000001" &&
+		grep -q "^In-Reply-To: <mails-v1@example.org>\$" "$m.eml" &&
+		grep -q "^\[2/2\] m: add file 2\$" "$m.eml" &&
+		/usr/bin/python3 -c "import json,sys; print(sorted(json.load(open(sys.argv[1]))[\"rcpt_tos\"]))" "$m.json" >rc &&
+		echo "[${SQ}ada@example.org${SQ}, ${SQ}mails@example.org${SQ}]" >want && test_cmp want rc &&
+		git show refs/quill/series/mails:v1/thanked >/dev/null &&
+		test_expect_code 1 quill series thanks mails >/dev/null 2>&1 &&
+		ls "$TRASH/sink/messages" | grep -c "\.eml\$" >n && echo 1 >want && test_cmp want n
+	'
 else
-	test_skip 'the mail arrives at the SMTP sink' 'no tests/testbed/smtp-sink.sh or no aiosmtpd'
+	test_skip 'sent over SMTP: the mail arrives at the sink, once' 'no tests/testbed/smtp-sink.sh or no aiosmtpd'
 fi
 
 test_done
