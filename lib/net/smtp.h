@@ -38,6 +38,10 @@ struct smtp_config {
 	char *from;		/* "Name <addr>": the sender */
 	char *from_addr;	/* its address alone: the envelope sender */
 	long timeout_ms;	/* per step; 0: 60 s (QUILL_SMTP_TIMEOUT_MS overrides) */
+	char *git_dir;		/* the repository whose credential.* helpers are asked
+				 * (NULL: the current directory's) */
+	gboolean interactive;	/* git credential may prompt on the terminal (FALSE
+				 * after smtp_config_load: a command sets it) */
 };
 
 /* Fill *out from the repository's config (see above).  Errors:
