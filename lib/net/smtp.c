@@ -25,7 +25,7 @@ struct smtp_session {
 	CURL *curl;
 	char *req_url;			/* url + "/" + EHLO name */
 	struct curl_slist *rcpts;
-	char errbuf[CURL_ERROR_SIZE];
+	char errbuf[CURL_ERROR_SIZE], why[CURL_ERROR_SIZE + 64];
 	/* the credential, asked once */
 	struct credential cred;
 	gboolean cred_asked, cred_told, use_netrc;
@@ -35,12 +35,17 @@ struct smtp_session {
 	gsize len, off;
 	smtp_before_data_fn before_data;
 	void *payload;
-	gboolean refused_by_caller, started, answered;
+	gboolean refused_by_caller, started;
 	/* what was said last */
 	char verb[12];			/* of the client's last command */
 	char *rcpt;			/* the address of the last RCPT TO */
 	char *reply;			/* the server's last line (not a 334) */
 	long reply_code;
+	/* the first refusal (4xx/5xx) of this message, with what it answered:
+	 * what comes after it (the answer to a QUIT) does not replace it */
+	char *no, no_verb[12], *no_rcpt;
+	long no_code;
+	gboolean no_after_content;
 	gboolean auth_ok;		/* a 235 came to AUTH */
 };
 
@@ -91,8 +96,6 @@ static void server_line(struct smtp_session *ss, const char *p, gsize n)
 		n--;
 	if (n < 3 || !g_ascii_isdigit(p[0]))
 		return;
-	if (ss->started)
-		ss->answered = TRUE;
 	if (!strncmp(p, "334", 3))	/* an AUTH challenge: not kept */
 		return;
 	if (!strcmp(ss->verb, "AUTH") && !strncmp(p, "235", 3))
@@ -100,6 +103,13 @@ static void server_line(struct smtp_session *ss, const char *p, gsize n)
 	g_free(ss->reply);
 	ss->reply = g_strndup(p, n);
 	ss->reply_code = strtol(ss->reply, NULL, 10);
+	if (ss->reply_code >= 400 && !ss->no) {
+		ss->no = g_strdup(ss->reply);
+		ss->no_code = ss->reply_code;
+		g_strlcpy(ss->no_verb, ss->verb, sizeof ss->no_verb);
+		ss->no_rcpt = dup0(ss->rcpt);
+		ss->no_after_content = ss->started;
+	}
 }
 
 static int on_debug(CURL *h, curl_infotype type, char *data, size_t size, void *user)
@@ -216,6 +226,8 @@ void smtp_close(struct smtp_session *ss)
 	g_free(ss->req_url);
 	g_free(ss->rcpt);
 	g_free(ss->reply);
+	g_free(ss->no);
+	g_free(ss->no_rcpt);
 	smtp_config_clear(&ss->c);
 	g_free(ss);
 }
@@ -286,7 +298,7 @@ static enum smtp_outcome send_sendmail(struct smtp_session *ss, const char *cons
 	struct child_run r = { 0 };
 	enum smtp_outcome out = SMTP_NOT_SENT;
 	char *text, *why;
-	int st;
+	int st, sig;
 
 	/* sh -c 'CMD "$@"' CMD -i -f FROM RCPT...: the addresses as words,
 	 * never parsed by the shell */
@@ -308,17 +320,19 @@ static enum smtp_outcome send_sendmail(struct smtp_session *ss, const char *cons
 		goto done;
 	st = r.wait_status;
 	why = child_last_line(r.err->len ? r.err : r.out);
+	/* killed, or the shell saying its command was (status 128 + N) */
+	sig = WIFSIGNALED(st) ? WTERMSIG(st) :
+	      WIFEXITED(st) && WEXITSTATUS(st) > 128 && WEXITSTATUS(st) <= 128 + 64 ? WEXITSTATUS(st) - 128 : 0;
 	if (WIFEXITED(st) && WEXITSTATUS(st) == 0) {
 		out = SMTP_SENT;
 		if (reply_out)
 			*reply_out = g_strdup("exit status 0");
-	} else if (WIFEXITED(st)) {
+	} else if (!sig) {
 		if (reply_out)
 			*reply_out = g_strdup_printf("exit status %d", WEXITSTATUS(st));
 		qerr(error, QUILL_ERROR_OUTSIDE, "%s failed (exit status %d)%s%s", ss->c.sendmail,
 		     WEXITSTATUS(st), *why ? ": " : "", why);
 	} else {
-		int sig = WIFSIGNALED(st) ? WTERMSIG(st) : 0;
 		/* killed once it had the whole message: it may have queued it */
 		out = r.input_taken ? SMTP_IN_DOUBT : SMTP_NOT_SENT;
 		if (reply_out)
@@ -344,11 +358,16 @@ static void reset_message(struct smtp_session *ss, const char *wire, gsize len,
 	ss->off = 0;
 	ss->before_data = fn;
 	ss->payload = payload;
-	ss->refused_by_caller = ss->started = ss->answered = FALSE;
+	ss->refused_by_caller = ss->started = FALSE;
 	ss->verb[0] = 0;
 	g_clear_pointer(&ss->rcpt, g_free);
 	g_clear_pointer(&ss->reply, g_free);
 	ss->reply_code = 0;
+	g_clear_pointer(&ss->no, g_free);
+	g_clear_pointer(&ss->no_rcpt, g_free);
+	ss->no_verb[0] = 0;
+	ss->no_code = 0;
+	ss->no_after_content = FALSE;
 }
 
 /* Tell the credential helpers once whether the password worked. */
@@ -365,36 +384,59 @@ static void tell_helpers(struct smtp_session *ss, CURLcode rc)
 	}
 }
 
+/* libcurl's reason, in quill's words where libcurl's are obscure (kept in
+ * ss->why, without a full stop) */
+static const char *curl_reason(struct smtp_session *ss, CURLcode rc)
+{
+	gsize n;
+
+	switch (rc) {
+	case CURLE_RECV_ERROR:
+	case CURLE_SEND_ERROR:
+	case CURLE_GOT_NOTHING:
+		g_strlcpy(ss->why, "the connection was lost", sizeof ss->why);
+		break;
+	case CURLE_OPERATION_TIMEDOUT:
+		g_snprintf(ss->why, sizeof ss->why, "timed out after %ld ms", ss->timeout_ms);
+		break;
+	default:
+		g_strlcpy(ss->why, ss->errbuf[0] ? ss->errbuf : curl_easy_strerror(rc), sizeof ss->why);
+	}
+	n = strlen(ss->why);
+	while (n && (ss->why[n - 1] == '.' || ss->why[n - 1] == '\n'))
+		ss->why[--n] = 0;
+	return ss->why;
+}
+
 /* Why a message did not go, before its content went out. */
 static void refused_before(struct smtp_session *ss, CURLcode rc, GError **error)
 {
-	char *reply = ss->reply ? text_escape(ss->reply) : g_strdup("no answer");
-	char *rcpt = ss->rcpt ? text_escape(ss->rcpt) : g_strdup("?");
-	enum quill_error_code cls = ss->reply_code >= 500 ? QUILL_ERROR_INPUT : QUILL_ERROR_OUTSIDE;
-	const char *curl_why = ss->errbuf[0] ? ss->errbuf : curl_easy_strerror(rc);
+	char *no = ss->no ? text_escape(ss->no) : NULL;
+	char *rcpt = ss->no_rcpt ? text_escape(ss->no_rcpt) : g_strdup("?");
+	enum quill_error_code cls = ss->no_code >= 500 ? QUILL_ERROR_INPUT : QUILL_ERROR_OUTSIDE;
+	const char *curl_why = curl_reason(ss, rc);
 
 	if (ss->refused_by_caller)
 		qerr(error, QUILL_ERROR_OUTSIDE, "%s: stopped before the message's content went out",
 		     ss->c.url);
 	else if (rc == CURLE_LOGIN_DENIED)
 		qerr(error, QUILL_ERROR_OUTSIDE, "%s: login as %s refused: %s", ss->c.url,
-		     ss->c.user ? ss->c.user : "?", ss->reply_code >= 400 ? reply : curl_why);
-	else if (!strcmp(ss->verb, "RCPT") && ss->reply_code >= 400)
-		qerr(error, cls, "%s: recipient %s refused: %s", ss->c.url, rcpt, reply);
-	else if (!strcmp(ss->verb, "MAIL") && ss->reply_code >= 400)
-		qerr(error, cls, "%s: sender %s refused: %s", ss->c.url, ss->c.from_addr, reply);
-	else if (ss->reply_code >= 400)
-		qerr(error, QUILL_ERROR_OUTSIDE, "%s: %s", ss->c.url, reply);
+		     ss->c.user ? ss->c.user : "?", no ? no : curl_why);
+	else if (no && !strcmp(ss->no_verb, "RCPT"))
+		qerr(error, cls, "%s: recipient %s refused: %s", ss->c.url, rcpt, no);
+	else if (no && !strcmp(ss->no_verb, "MAIL"))
+		qerr(error, cls, "%s: sender %s refused: %s", ss->c.url, ss->c.from_addr, no);
+	else if (no)
+		qerr(error, QUILL_ERROR_OUTSIDE, "%s: %s", ss->c.url, no);
 	else
 		qerr(error, QUILL_ERROR_OUTSIDE, "%s: %s", ss->c.url, curl_why);
-	g_free(reply);
+	g_free(no);
 	g_free(rcpt);
 }
 
 static enum smtp_outcome decide(struct smtp_session *ss, CURLcode rc, GError **error)
 {
-	char *reply;
-	enum smtp_outcome out;
+	char *no;
 
 	if (rc == CURLE_OK)
 		return SMTP_SENT;
@@ -402,20 +444,18 @@ static enum smtp_outcome decide(struct smtp_session *ss, CURLcode rc, GError **e
 		refused_before(ss, rc, error);
 		return SMTP_NOT_SENT;
 	}
-	reply = ss->reply ? text_escape(ss->reply) : NULL;
-	if (ss->answered && ss->reply_code >= 400) {
+	if (ss->no && ss->no_after_content) {
 		/* a definite no to the content */
-		qerr(error, ss->reply_code >= 500 ? QUILL_ERROR_INPUT : QUILL_ERROR_OUTSIDE,
-		     "%s: the message was refused: %s", ss->c.url, reply);
-		out = SMTP_NOT_SENT;
-	} else {
-		qerr(error, QUILL_ERROR_OUTSIDE,
-		     "%s: no answer once the message's content went out (%s): the server may have it",
-		     ss->c.url, ss->errbuf[0] ? ss->errbuf : curl_easy_strerror(rc));
-		out = SMTP_IN_DOUBT;
+		no = text_escape(ss->no);
+		qerr(error, ss->no_code >= 500 ? QUILL_ERROR_INPUT : QUILL_ERROR_OUTSIDE,
+		     "%s: the message was refused: %s", ss->c.url, no);
+		g_free(no);
+		return SMTP_NOT_SENT;
 	}
-	g_free(reply);
-	return out;
+	qerr(error, QUILL_ERROR_OUTSIDE,
+	     "%s: no answer to the message's content (%s): the server may have it",
+	     ss->c.url, curl_reason(ss, rc));
+	return SMTP_IN_DOUBT;
 }
 
 enum smtp_outcome smtp_send(struct smtp_session *ss, const char *const *rcpts, const char *wire,
@@ -472,7 +512,7 @@ enum smtp_outcome smtp_send(struct smtp_session *ss, const char *const *rcpts, c
 	rc = curl_easy_perform(ss->curl);
 	tell_helpers(ss, rc);
 	out = decide(ss, rc, error);
-	if (reply_out && ss->reply)
-		*reply_out = g_strdup(ss->reply);
+	if (reply_out && (ss->no || ss->reply))
+		*reply_out = g_strdup(out == SMTP_SENT || !ss->no ? ss->reply : ss->no);
 	return out;
 }
