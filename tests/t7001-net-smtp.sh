@@ -130,6 +130,17 @@ test_expect_success 'no password to be had: not sent, git says why' '
 	test "$(count authnone)" = 0
 '
 
+test_expect_success 'no credential helper has it: ~/.netrc is read' '
+	start netrc --auth u:netrc-pw &&
+	printf "machine 127.0.0.1\nlogin u\npassword netrc-pw\n" >"$HOME/.netrc" &&
+	chmod 600 "$HOME/.netrc" &&
+	drive --rcpt list@example.org m1.eml &&
+	rm "$HOME/.netrc" &&
+	stop netrc &&
+	grep "^1 sent" out &&
+	test "$(field netrc 1 auth_user)" = u
+'
+
 test_expect_success 'git credential approve and reject: a stored password kept, then dropped' '
 	start authstore --auth u:s3cret-pw &&
 	printf "smtp://u:s3cret-pw@127.0.0.1:$PORT\n" >creds &&

@@ -232,20 +232,38 @@ void smtp_close(struct smtp_session *ss)
 	g_free(ss);
 }
 
+/* libcurl looks the password up in ~/.netrc only when no CURLOPT_USERNAME
+ * is set: the user goes in the URL instead. */
+static void use_netrc(struct smtp_session *ss, const char *hostport)
+{
+	char *user = curl_easy_escape(ss->curl, ss->c.user, 0);
+
+	ss->use_netrc = TRUE;
+	g_clear_error(&ss->cred_error);
+	g_free(ss->req_url);
+	ss->req_url = g_strdup_printf("%.*s%s@%s/%s", (int)(hostport - ss->c.url), ss->c.url, user,
+				      hostport, ss->c.domain ? ss->c.domain : "localhost");
+	curl_free(user);
+	curl_easy_setopt(ss->curl, CURLOPT_USERNAME, NULL);
+	curl_easy_setopt(ss->curl, CURLOPT_URL, ss->req_url);
+	curl_easy_setopt(ss->curl, CURLOPT_NETRC, (long)CURL_NETRC_OPTIONAL);
+}
+
 /* The password, asked of git's credential helpers once per session, else
  * ~/.netrc; FALSE when neither has one. */
 static gboolean ask_password(struct smtp_session *ss, GError **error)
 {
 	char *netrc;
-	const char *port;
+	const char *hostport;
 
 	if (!ss->c.user || (ss->cred_asked && !ss->cred_error))
 		return TRUE;
 	if (!ss->cred_asked) {
 		ss->cred_asked = TRUE;
-		port = strrchr(ss->c.url, ':');
+		/* host:port as the URL has it ([::1]:25 for IPv6) */
+		hostport = strstr(ss->c.url, "://");
 		ss->cred.protocol = g_strdup("smtp");
-		ss->cred.host = g_strdup_printf("%s%s", ss->c.host, port ? port : "");
+		ss->cred.host = g_strdup(hostport ? hostport + 3 : ss->c.host);
 		ss->cred.username = g_strdup(ss->c.user);
 		if (credential_fill(&ss->cred, ss->c.git_dir, ss->c.interactive, &ss->cred_error)) {
 			curl_easy_setopt(ss->curl, CURLOPT_USERNAME, ss->cred.username);
@@ -253,11 +271,8 @@ static gboolean ask_password(struct smtp_session *ss, GError **error)
 			return TRUE;
 		}
 		netrc = g_build_filename(g_get_home_dir(), ".netrc", NULL);
-		if (g_file_test(netrc, G_FILE_TEST_IS_REGULAR)) {
-			ss->use_netrc = TRUE;
-			g_clear_error(&ss->cred_error);
-			curl_easy_setopt(ss->curl, CURLOPT_NETRC, (long)CURL_NETRC_OPTIONAL);
-		}
+		if (g_file_test(netrc, G_FILE_TEST_IS_REGULAR) && hostport)
+			use_netrc(ss, hostport + 3);
 		g_free(netrc);
 		if (!ss->cred_error)
 			return TRUE;
