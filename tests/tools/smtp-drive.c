@@ -97,7 +97,9 @@ int main(int argc, char **argv)
 		return fprintf(stderr, "smtp-drive: not in a repository\n"), 2;
 	if (!smtp_config_load(&c, repo, &e)) {
 		printf("config: %s (class %d)\n", e->message, qerr_class(e));
-		return qerr_class(e);
+		rc = qerr_class(e);
+		g_error_free(e);
+		goto out;
 	}
 	if (describe) {
 		char *s = smtp_config_describe(&c);
@@ -108,6 +110,7 @@ int main(int argc, char **argv)
 	smtp_config_clear(&c);	/* the session has its own copy */
 	rc = send_files(ss, (const char *const *)rcpts->pdata, argv + i, &d);
 	smtp_close(ss);
+out:
 	g_ptr_array_free(rcpts, TRUE);
 	git_repository_free(repo);
 	git_libgit2_shutdown();
