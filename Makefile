@@ -99,7 +99,16 @@ build/tests/%: tests/unit/%.c tests/unit/unit.h build/libquill.a $(FLAGS_STAMP)
 	@$(if $(Q),echo "  CC      $<")
 	$(Q)$(CC) $(QCFLAGS) $(CFLAGS) -Itests/unit $(LDFLAGS) -o $@ $< build/libquill.a $(LIBS)
 
-unit: $(UNIT_BIN)
+# programs the shell tests drive lib/ with (not TAP tests themselves)
+TOOL_SRC := $(sort $(wildcard tests/tools/*.c))
+TOOL_BIN := $(TOOL_SRC:tests/tools/%.c=build/tests/tools/%)
+
+build/tests/tools/%: tests/tools/%.c build/libquill.a $(FLAGS_STAMP)
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(QCFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< build/libquill.a $(LIBS)
+
+unit: $(UNIT_BIN) $(TOOL_BIN)
 
 # the regression test includes the fuzz targets' sources
 build/tests/test-fuzz-regress: $(wildcard tests/fuzz/*.c tests/fuzz/*.h)
