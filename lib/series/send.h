@@ -7,9 +7,10 @@
  *   v<N>/outbox/<NNNN>.eml  each mail exactly as built by the first attempt
  *                           (the later attempts send these bytes: the same
  *                           Message-IDs, dates, recipients)
- *   v<N>/outbox.json        {"version":N, "started":ISO, "tip":hex,
- *                            "mails":[{"index":i, "file":"0001.eml",
+ *   v<N>/outbox.json        {"version":N, "started":ISO, "when":seconds,
+ *                            "tip":hex, "mails":[{"index":i, "file":"0001.eml",
  *                            "msgid":..., "subject":..., "rcpts":[addr...],
+ *                            "to":[...], "cc":[...] (as in its headers),
  *                            "status":"pending"|"sending"|"sent",
  *                            "time":ISO|null, "reply":text|null}]}
  * Each mail is committed as "sending" right before its content goes to the

@@ -1,0 +1,84 @@
+#!/bin/sh
+# quill series send killed with SIGKILL at random points, 20 times, each
+# time run again: in the end every mail is in the sink exactly once, or
+# twice only when it was listed in doubt and sent again on request; the
+# state ref is readable after every kill.
+. "$(dirname "$0")/lib.sh"
+. "$TEST_SRC/lib-series.sh"
+. "$TEST_SRC/lib-send.sh"
+
+test_expect_success 'setup: 30 patches, a sink that waits before each answer' '
+	send_repo repo 30 &&
+	sink_start sink --delay-data 0.4 &&
+	use_sink
+'
+
+# the kill delays (seconds), the same at every run
+awk "BEGIN { srand(7013); for (i = 0; i < 20; i++) printf \"%.3f\\n\", 0.05 + rand() * 0.5 }" \
+	>"$TRASH/delays"
+
+test_expect_success 'killed 20 times at random points; the state is readable after each' '
+	cd repo &&
+	: >../kills &&
+	for d in $(cat ../delays); do
+		quill series send >../run.out 2>../run.err &
+		pid=$! &&
+		sleep "$d" &&
+		kill -9 "$pid" 2>/dev/null
+		wait "$pid"
+		echo "$d $?" >>../kills &&
+		quill series show --json >../show.json &&
+		git cat-file -e refs/quill/series/x &&
+		if git cat-file -e refs/quill/series/x:v1/outbox.json 2>/dev/null; then
+			git show refs/quill/series/x:v1/outbox.json >../outbox.json &&
+			jget ../outbox.json "len(d[\"mails\"])" >/dev/null || return 1
+		fi &&
+		test "$(jget ../show.json "d[\"version\"]")" = 1 || return 1
+	done &&
+	test "$(grep -c " 137$" ../kills)" -ge 10
+'
+
+test_expect_success 'a rerun sends what is left and lists the mails in doubt' '
+	cd repo &&
+	quill series send --json >../rest.json 2>../rest.err
+	rc=$? &&
+	case $rc in
+	0) test "$(jget ../rest.json "d[\"in_doubt\"]")" = 0 ;;
+	1) test "$(jget ../rest.json "d[\"in_doubt\"]")" -gt 0 ;;
+	*) false ;;
+	esac &&
+	test "$(jget ../rest.json "d[\"pending\"]")" = 0 &&
+	jget ../rest.json "\"\\n\".join(m[\"msgid\"] for m in d[\"mails\"] if m[\"in_doubt\"])" |
+		sed "/^$/d" | sort >../doubt.ids
+'
+
+test_expect_success '--resend-in-doubt sends those again and v1 is frozen' '
+	cd repo &&
+	if test -s ../doubt.ids; then
+		quill series send --resend-in-doubt --json >../final.json
+	else
+		quill series send --dry-run --json >../final.json
+	fi &&
+	quill series show --json >../show.json &&
+	test "$(jget ../show.json "d[\"version\"]")" = 2 &&
+	test "$(jget ../show.json "d[\"versions\"][0][\"sent\"]")" = true
+'
+
+test_expect_success 'every mail arrived once, or twice only when it was in doubt' '
+	cd repo &&
+	git show refs/quill/series/x:v1/version.conf >../v1.conf &&
+	sed -n "s/^cover-msgid=//p" ../v1.conf >../all.ids &&
+	sed -n "s/^msgid=//p" ../v1.conf >>../all.ids &&
+	test "$(wc -l <../all.ids)" = 31 &&
+	sink_ids sink | sort >../got.ids &&
+	sort -u ../got.ids >../got.uniq &&
+	sort ../all.ids >../all.sorted &&
+	test_cmp ../all.sorted ../got.uniq &&
+	uniq -d ../got.ids >../twice.ids &&
+	uniq -c ../got.ids | awk "\$1 > 2" >../thrice &&
+	test_cmp /dev/null ../thrice &&
+	comm -23 ../twice.ids ../doubt.ids >../twice.unlisted &&
+	test_cmp /dev/null ../twice.unlisted
+'
+
+test_done
