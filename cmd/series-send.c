@@ -62,6 +62,12 @@ static void progress(void *payload, const struct send_mail *m, guint i, guint n)
 	g_free(subject);
 }
 
+struct send_args {
+	gboolean dry_run, reflect, resend_in_doubt, force, cover;
+	char *to_mbox, *in_reply_to, *resend;
+	char **to, **cc;
+};
+
 static const char *mail_state(const struct send_mail *m, gboolean dry_run)
 {
 	if (m->now)
@@ -73,8 +79,11 @@ static const char *mail_state(const struct send_mail *m, gboolean dry_run)
 	return dry_run ? "to-send" : "pending";
 }
 
-static json_t *send_json(const struct series_send_result *r, gboolean dry_run, const char *name)
+static json_t *send_json(const struct series_send_result *r, const struct send_args *a,
+			 const char *name)
 {
+	gboolean dry_run = a->dry_run;
+	json_t *doc;
 	json_t *mails = json_array();
 	static const char *const status[] = { "pending", "sending", "sent" };
 
@@ -88,11 +97,13 @@ static json_t *send_json(const struct series_send_result *r, gboolean dry_run, c
 			"time", json_str_or_null(m->time), "reply", json_str_or_null(m->reply),
 			"state", mail_state(m, dry_run)));
 	}
-	return json_pack("{s:s, s:i, s:o, s:b, s:b, s:o, s:i, s:i, s:i, s:i, s:o}", "name", name,
-			 "version", r->version, "server", json_str_or_null(r->server), "dry_run",
-			 dry_run, "resumed", r->resumed, "mails", mails, "sent", r->sent, "already",
-			 r->already, "in_doubt", r->in_doubt, "pending", r->pending, "frozen",
-			 r->frozen ? json_integer(r->frozen) : json_null());
+	doc = json_pack("{s:s, s:i, s:o, s:b, s:o, s:b, s:b, s:o, s:i, s:i, s:i, s:i, s:o}",
+			"name", name, "version", r->version, "server", json_str_or_null(r->server),
+			"dry_run", dry_run, "to_mbox", json_str_or_null(a->to_mbox), "reflect",
+			a->reflect, "resumed", r->resumed, "mails", mails, "sent", r->sent,
+			"already", r->already, "in_doubt", r->in_doubt, "pending", r->pending,
+			"frozen", r->frozen ? json_integer(r->frozen) : json_null());
+	return doc;
 }
 
 static void print_list(const char *label, const json_t *list)
@@ -134,6 +145,15 @@ static void send_view(struct ctx *ctx, const json_t *r)
 	}
 	if (dry)
 		return;
+	if (jstr(r, "to_mbox")) {
+		printf("v%d: %zu mails written to %s\n", n, json_array_size(json_object_get(r, "mails")),
+		       jstr(r, "to_mbox"));
+		return;
+	}
+	if (json_is_true(json_object_get(r, "reflect"))) {
+		printf("v%d: %d mails sent to you alone via %s\n", n, jint(r, "sent"), server);
+		return;
+	}
 	if (json_is_integer(json_object_get(r, "frozen")))
 		printf("v%d sent: %d mails; v%d started\n", n, jint(r, "sent") + jint(r, "already"),
 		       jint(r, "frozen") + 1);
@@ -142,12 +162,6 @@ static void send_view(struct ctx *ctx, const json_t *r)
 		       jint(r, "sent"), jint(r, "already"), jint(r, "in_doubt"), jint(r, "pending"),
 		       server ? " via " : "", server ? server : "");
 }
-
-struct send_args {
-	gboolean dry_run, reflect, resend_in_doubt, force, cover;
-	char *to_mbox, *in_reply_to, *resend;
-	char **to, **cc;
-};
 
 /* The options, checked: -1 to go on, else the exit code. */
 static int check_args(struct ctx *ctx, struct send_args *a, struct series_send_opts *o)
@@ -202,7 +216,7 @@ static int do_send(struct ctx *ctx, struct send_args *a, const char *name)
 	o.gate_payload = &g;
 	ok = series_send(s, ctx->repo, ctx->res, &o, &r, &e);
 	if (r.mails)	/* what went and what did not, also after a failure */
-		emit(ctx, send_json(&r, a->dry_run, s->name), send_view);
+		emit(ctx, send_json(&r, a, s->name), send_view);
 	rc = ok ? 0 : fail(e);
 	series_send_result_clear(&r);
 	series_free(s);

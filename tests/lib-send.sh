@@ -10,8 +10,10 @@
 #   send_repo DIR N          series_repo DIR x N with To/Cc, a cover without
 #                            placeholders and signed-off patches; the shell
 #                            is in DIR afterwards
-#   use_sink                 point the repository of the current directory
-#                            at the sink on $PORT
+#   use_sink [NAME]          point the repository of the current directory
+#                            at sink NAME (default: the one on $PORT)
+#   signed_commit MSG FILE   change FILE and commit it, signed off
+#   set_cover TEXT           the working cover (no placeholders left)
 #   state_ref                the state commit of series x
 
 SINK="$TEST_SRC/testbed/smtp-sink.sh"
@@ -58,6 +60,9 @@ sink_ids() {
 }
 
 use_sink() {
+	if [ -n "${1:-}" ]; then
+		PORT=$(cat "$TRASH/$1/port") || return 1
+	fi
 	git config quill.smtpServer 127.0.0.1 &&
 	git config quill.smtpServerPort "$PORT"
 }
@@ -77,6 +82,17 @@ send_repo() {
 			-m "Signed-off-by: $GIT_AUTHOR_NAME <$GIT_AUTHOR_EMAIL>" || return 1
 		_i=$((_i + 1))
 	done
+}
+
+signed_commit() {
+	printf '%s\n' "$1" >>"$2" &&
+	git add "$2" &&
+	test_tick &&
+	git commit -q -m "$1" -m "Signed-off-by: $GIT_AUTHOR_NAME <$GIT_AUTHOR_EMAIL>"
+}
+
+set_cover() {
+	printf 'zone: frob the zones\n\n%s\n' "$1" | quill series edit-cover -F - >/dev/null
 }
 
 state_ref() {

@@ -72,7 +72,7 @@ test_expect_success '--reflect sends every mail to the sender alone, records not
 	sink_start reflect &&
 	cd repo &&
 	before=$(state_ref) &&
-	git config quill.smtpServerPort "$PORT" &&
+	use_sink &&
 	quill series send --reflect >../reflect.out &&
 	test "$(state_ref)" = "$before" &&
 	test "$(sink_count reflect)" = 11 &&
@@ -86,6 +86,7 @@ test_expect_success '--reflect sends every mail to the sender alone, records not
 
 test_expect_success 'send: the series arrives complete, byte for byte what format wrote' '
 	cd repo &&
+	use_sink sink &&
 	quill series send >../send.out &&
 	tail -n 1 ../send.out >../send.last &&
 	echo "v1 sent: 11 mails; v2 started" >../send.last.want &&
@@ -146,9 +147,9 @@ test_expect_success 'the outbox stays as the record of what went' '
 test_expect_success '--json report of a send' '
 	sink_start second &&
 	cd repo &&
-	git config quill.smtpServerPort "$PORT" &&
-	test_commit "zone: one more" zone-11.c &&
-	printf "zone: frob the zones\n\nAgain.\n" | quill series edit-cover -F - >/dev/null &&
+	use_sink &&
+	signed_commit "zone: one more" zone-11.c &&
+	set_cover Again. &&
 	quill series send --json --in-reply-to "<old@example.org>" >../send.json &&
 	test "$(jget ../send.json "d[\"version\"]")" = 2 &&
 	test "$(jget ../send.json "d[\"sent\"]")" = 12 &&
@@ -163,11 +164,12 @@ test_expect_success '--json report of a send' '
 test_expect_success 'a mail that is not safe to send stops the send before anything goes' '
 	sink_start bad &&
 	cd repo &&
-	git config quill.smtpServerPort "$PORT" &&
+	use_sink &&
 	printf "%01200d\n" 7 >zone-12.c &&
 	git add zone-12.c &&
 	test_tick &&
-	git commit -q -m "zone: a long line" &&
+	git commit -q -m "zone: a long line" -m "Signed-off-by: $GIT_AUTHOR_NAME <$GIT_AUTHOR_EMAIL>" &&
+	set_cover "Once more." &&
 	before=$(state_ref) &&
 	quill_fails 3 "998" series send &&
 	test "$(sink_count bad)" = 0 &&

@@ -51,9 +51,9 @@ test_expect_success 'the rerun sends the other eight, none twice, and freezes v1
 test_expect_success 'a mail that went without an answer is in doubt: exit 1, listed' '
 	sink_start drop --drop-after-data 5 &&
 	cd repo &&
-	git config quill.smtpServerPort "$PORT" &&
-	test_commit "zone: one more" zone-11.c &&
-	printf "zone: frob the zones\n\nAgain.\n" | quill series edit-cover -F - >/dev/null &&
+	use_sink &&
+	signed_commit "zone: one more" zone-11.c &&
+	set_cover Again. &&
 	test_expect_code 1 quill series send --json >../drop1.json 2>../drop1.err &&
 	test "$(jget ../drop1.json "d[\"in_doubt\"]")" = 1 &&
 	test "$(jget ../drop1.json "d[\"sent\"]")" = 11 &&
@@ -94,7 +94,7 @@ test_expect_success 'a send that is complete sends nothing when run again' '
 test_expect_success '--resend 1 sends v1 again as it went, and freezes nothing' '
 	sink_start resend &&
 	cd repo &&
-	git config quill.smtpServerPort "$PORT" &&
+	use_sink &&
 	before=$(state_ref) &&
 	quill series send --resend 1 >../resend.out &&
 	test "$(state_ref)" = "$before" &&

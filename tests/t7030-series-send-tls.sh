@@ -49,19 +49,10 @@ test_expect_success 'with quill.smtpCAInfo the send goes, over TLS, as user dev'
 	done
 '
 
-test_expect_success 'the password is in no output and nowhere in the repository' '
-	cd repo &&
-	quill series send --dry-run --json >../dry.json 2>../dry.err &&
-	! grep -l "$PASS" ../*.out ../*.err ../*.json &&
-	git rev-list --objects --all --reflog >../objects &&
-	cut -d" " -f1 ../objects | git cat-file --batch >../all-objects &&
-	! grep -a "$PASS" ../all-objects &&
-	! grep -a "$PASS" .git/config
-'
-
 test_expect_success 'a wrong password is refused: exit 4, nothing sent' '
 	cd repo &&
-	test_commit "zone: more" zone-9.c &&
+	signed_commit "zone: more" zone-9.c &&
+	set_cover "Again." &&
 	cat >"$TRASH/helper" <<-EOF &&
 	#!/bin/sh
 	test "\$1" = get || exit 0
@@ -72,6 +63,16 @@ test_expect_success 'a wrong password is refused: exit 4, nothing sent' '
 	test_expect_code 4 quill series send >../wrong.out 2>../wrong.err &&
 	test "$(sink_count tls)" = 4 &&
 	! grep "wrong-one" ../wrong.out ../wrong.err
+'
+
+test_expect_success 'the password is in no output and nowhere in the repository' '
+	cd repo &&
+	quill series send --dry-run --json >../dry.json 2>../dry.err &&
+	! grep -l "$PASS" ../*.out ../*.err ../*.json &&
+	git rev-list --objects --all --reflog >../objects &&
+	cut -d" " -f1 ../objects | git cat-file --batch >../all-objects &&
+	! grep -a "$PASS" ../all-objects &&
+	! grep -a "$PASS" .git/config
 '
 
 test_done

@@ -372,7 +372,7 @@ static gboolean load_server(struct send_run *r, GError **error)
 
 	if (!smtp_config_load(&r->cfg, r->repo, r->o->dry_run ? &e : error)) {
 		if (e && r->o->warn)
-			r->o->warn(r->o->payload, "nothing could be sent: %s", e->message);
+			r->o->warn(r->o->payload, "no server to send to: %s", e->message);
 		g_clear_error(&e);
 		return r->o->dry_run;
 	}
