@@ -124,6 +124,20 @@ gboolean outbox_commit(struct outbox *ob, git_repository *repo, struct state *st
 {
 	char *json = outbox_json(ob), *path = g_strdup_printf("v%d/outbox.json", ob->version);
 
+	if (with_mails) {	/* the files of an earlier outbox that went nowhere */
+		char *dir = g_strdup_printf("v%d/outbox/", ob->version);
+		GPtrArray *paths = state_paths(st);
+		GPtrArray *old = g_ptr_array_new_with_free_func(g_free);
+
+		for (guint i = 0; i < paths->len; i++)
+			if (g_str_has_prefix(g_ptr_array_index(paths, i), dir))
+				g_ptr_array_add(old, g_strdup(g_ptr_array_index(paths, i)));
+		g_ptr_array_unref(paths);
+		for (guint i = 0; i < old->len; i++)
+			state_remove(st, g_ptr_array_index(old, i));
+		g_ptr_array_unref(old);
+		g_free(dir);
+	}
 	for (guint i = 0; with_mails && i < ob->texts->len; i++) {
 		char *p = mail_path(ob->version, i);
 		state_set_string(st, p, g_ptr_array_index(ob->texts, i));

@@ -284,10 +284,9 @@ static gboolean freeze_sent(struct send_run *r, GError **error)
 		return FALSE;
 	if (g_strcmp0(git_oid_tostr_s(&tip), r->ob->tip))
 		return qerr(error, QUILL_ERROR_NEGATIVE,
-			    "v%d is sent, but branch %s moved since it was built from %.12s: not "
-			    "frozen (put the branch back and run series send again, or freeze with "
-			    "'quill series new-version --msgid %s')", r->ob->version, r->s->branch,
-			    r->ob->tip, first->msgid);
+			    "v%d is sent, but branch %s moved since its mails were made from %.12s: "
+			    "not frozen (put the branch back there and run 'quill series send' "
+			    "again to freeze it)", r->ob->version, r->s->branch, r->ob->tip);
 	for (guint i = 0; i < r->ob->mails->len; i++) {
 		const struct send_mail *m = g_ptr_array_index(r->ob->mails, i);
 		if (m->index > 0)
@@ -336,13 +335,28 @@ static void fill_result(struct send_run *r)
 	}
 }
 
-/* The outbox of this run: the earlier attempt's, else built now. */
+/* No mail of the outbox went out, nor may have: all pending. */
+static gboolean outbox_untouched(const struct outbox *ob)
+{
+	for (guint i = 0; i < ob->mails->len; i++)
+		if (((struct send_mail *)g_ptr_array_index(ob->mails, i))->status != SEND_PENDING)
+			return FALSE;
+	return TRUE;
+}
+
+/* The outbox of this run: the earlier attempt's, unless none of its mails
+ * went out, else built now. */
 static gboolean open_outbox(struct send_run *r, int n, GError **error)
 {
 	const struct series_send_opts *o = r->o;
 
 	if (!outbox_read(&r->ob, r->s->state, n, error))
 		return FALSE;
+	if (r->ob && o->resend <= 0 && outbox_untouched(r->ob)) {
+		/* nothing of it went out: made anew, from the branch as it is now */
+		outbox_free(r->ob);
+		r->ob = NULL;
+	}
 	if (r->ob) {
 		r->out->resumed = TRUE;
 		if ((o->extra_to || o->extra_cc || o->in_reply_to) && o->warn)
