@@ -122,6 +122,12 @@ static char *outbox_json(const struct outbox *ob)
 gboolean outbox_commit(struct outbox *ob, git_repository *repo, struct state *st,
 		       gboolean with_mails, const char *message, GError **error)
 {
+	outbox_put(ob, st, with_mails);
+	return store_commit(repo, st, message, NULL, 0, error);
+}
+
+void outbox_put(const struct outbox *ob, struct state *st, gboolean with_mails)
+{
 	char *json = outbox_json(ob), *path = g_strdup_printf("v%d/outbox.json", ob->version);
 
 	if (with_mails) {	/* the files of an earlier outbox that went nowhere */
@@ -146,7 +152,6 @@ gboolean outbox_commit(struct outbox *ob, git_repository *repo, struct state *st
 	state_set_string(st, path, json);
 	g_free(path);
 	g_free(json);
-	return store_commit(repo, st, message, NULL, 0, error);
 }
 
 /* ---- reading ---- */

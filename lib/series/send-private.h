@@ -36,8 +36,11 @@ struct send_mail *send_mail_copy(const struct send_mail *m);
  * when it is damaged. */
 gboolean outbox_read(struct outbox **out, const struct state *st, int version, GError **error);
 
-/* Write the outbox into the state (outbox.json; the mail files too when
- * `with_mails`) and commit it with `message`. */
+/* Write the outbox into the state (outbox.json; with `with_mails` the mail
+ * files too, in place of any there were), without committing. */
+void outbox_put(const struct outbox *ob, struct state *st, gboolean with_mails);
+
+/* outbox_put, then one state commit with `message`. */
 gboolean outbox_commit(struct outbox *ob, git_repository *repo, struct state *st,
 		       gboolean with_mails, const char *message, GError **error);
 
