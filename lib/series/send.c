@@ -25,6 +25,7 @@ struct send_run {
 	struct smtp_session *ss;
 	struct send_mail *cur;		/* the mail being sent (before_data) */
 	enum send_status cur_prev;	/* its status before this attempt */
+	gboolean attempted;		/* the sending began (the result is worth a report) */
 	GError *commit_error;		/* why before_data refused */
 };
 
@@ -256,6 +257,7 @@ static gboolean send_all(struct send_run *r, GError **error)
 	guint n = r->ob->mails->len;
 
 	r->ss = smtp_open(&r->cfg);
+	r->attempted = TRUE;
 	for (guint i = 0; i < n; i++) {
 		struct send_mail *m = g_ptr_array_index(r->ob->mails, i);
 
@@ -448,7 +450,8 @@ gboolean series_send(struct series *s, git_repository *repo, const struct resour
 	r.out = out;
 	r.record = !o->dry_run && !o->to_mbox && !o->reflect && o->resend <= 0;
 	ok = run(&r, error);
-	fill_result(&r);
+	if (ok || r.attempted)
+		fill_result(&r);
 	if (r.ss)
 		smtp_close(r.ss);
 	if (r.have_cfg)
