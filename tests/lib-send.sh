@@ -48,7 +48,7 @@ sink_stop() {
 }
 
 sink_count() {
-	ls "$TRASH/$1/messages" 2>/dev/null | grep -c '\.eml$'
+	ls "$TRASH/$1/messages" 2>/dev/null | grep -c '\.eml$' || :
 }
 
 sink_ids() {
