@@ -57,8 +57,9 @@ Add the file with its forty lines, as patch $i of the series.
 Signed-off-by: Mira Castell <mira@example.org>"
 	i=$((i + 1))
 done
-printf 'ring: thirty files\n\nThe files, one a patch.\n' | EDITOR="sh -c 'cat >\"\$1\"' -" \
-	"$QUILL" series edit-cover >/dev/null 2>&1 || :
+"$QUILL" series edit-cover -m "ring: thirty files
+
+The files, one a patch." >/dev/null
 "$QUILL" series format -o "$T/out" >/dev/null
 state=$(git rev-parse refs/quill/series/bench)
 reset="git -C '$T/repo' update-ref refs/quill/series/bench $state; git -C '$T/repo' tag -d quill/bench/v1"

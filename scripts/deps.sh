@@ -20,17 +20,18 @@ BUILD_PKGS="gcc make pkg-config libglib2.0-dev libgit2-dev libcurl4-openssl-dev 
 # linux-source-6.1: the kernel's scripts/checkpatch.pl and bloat-o-meter, the
 # references t3170 and t4500 compare quill with; hyperfine: t4010 reads its
 # real --export-json output; python3-aiosmtpd and openssl:
-# tests/testbed/smtp-sink.sh (a local SMTP server, with TLS); git-email: git
-# send-email, which the sending tests and bench compare with.  All optional:
+# tests/testbed/smtp-sink.sh (a local SMTP server, with TLS).  All optional:
 # the tests that need them skip without them, so missing_test does not ask
 # for them.
-TEST_PKGS="git perl b4 python3 public-inbox notmuch curl linux-source-6.1 hyperfine python3-aiosmtpd openssl git-email"
+TEST_PKGS="git perl b4 python3 public-inbox notmuch curl linux-source-6.1 hyperfine python3-aiosmtpd openssl"
 # make fuzz: clang (14 on Debian 12) and its libFuzzer, ASan and UBSan
 # runtimes, which clang-14 only recommends
 FUZZ_PKGS="clang libclang-rt-14-dev"
 # mblaze: mthread; time: GNU time, for peak RSS (bench/mail.sh);
-# linux-source-6.1: checkpatch.pl for bench/trailer.sh (scripts/checkpatch.sh)
-BENCH_PKGS="mblaze time linux-source-6.1"
+# linux-source-6.1: checkpatch.pl for bench/trailer.sh (scripts/checkpatch.sh);
+# git-email and libmailtools-perl (its Mail::Address, only recommended):
+# git send-email, and python3-aiosmtpd: the server, for bench/send.sh
+BENCH_PKGS="mblaze time linux-source-6.1 git-email libmailtools-perl python3-aiosmtpd"
 PCS="glib-2.0 libgit2 libcurl gmime-3.0 jansson libelf zlib"
 
 missing_build() {

@@ -17,6 +17,9 @@ struct state {
 	git_oid commit;
 	gint64 time;
 	GHashTable *files;	/* char* path -> GBytes* */
+	GHashTable *oids;	/* char* path -> git_oid*: the blob a file is in git,
+				 * for files not changed since read or written, so
+				 * a commit writes only the blobs that changed */
 	gboolean dirty;
 };
 
@@ -77,6 +80,7 @@ struct state *state_new(const char *name)
 	st->name = g_strdup(name);
 	st->files = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
 					  (GDestroyNotify)g_bytes_unref);
+	st->oids = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
 	return st;
 }
 
@@ -85,6 +89,7 @@ void state_free(struct state *st)
 	if (!st)
 		return;
 	g_hash_table_unref(st->files);
+	g_hash_table_unref(st->oids);
 	g_free(st->name);
 	g_free(st);
 }
@@ -119,6 +124,7 @@ void state_set(struct state *st, const char *path, const void *data, gsize len)
 	    (len == 0 || !memcmp(g_bytes_get_data(old, NULL), data, len)))
 		return;
 	g_hash_table_replace(st->files, g_strdup(path), g_bytes_new(data, len));
+	g_hash_table_remove(st->oids, path);
 	st->dirty = TRUE;
 }
 
@@ -129,6 +135,7 @@ void state_set_string(struct state *st, const char *path, const char *s)
 
 void state_remove(struct state *st, const char *path)
 {
+	g_hash_table_remove(st->oids, path);
 	if (g_hash_table_remove(st->files, path))
 		st->dirty = TRUE;
 }
@@ -172,6 +179,8 @@ static int walk_cb(const char *root, const git_tree_entry *entry, void *payload)
 	path = g_strconcat(root, git_tree_entry_name(entry), NULL);
 	g_hash_table_replace(w->st->files, path,
 			     g_bytes_new(git_blob_rawcontent(blob), (gsize)git_blob_rawsize(blob)));
+	g_hash_table_replace(w->st->oids, g_strdup(path), g_memdup2(git_tree_entry_id(entry),
+								    sizeof(git_oid)));
 	git_blob_free(blob);
 	return 0;
 }
@@ -231,6 +240,33 @@ gboolean store_read(struct state **out, git_repository *repo, const char *name, 
 
 /* ---- writing ---- */
 
+/* The blob of file `path`: the one it was read from or last written to,
+ * else written now.  git_odb_write (not git_blob_create_from_buffer, which
+ * streams every blob through a temporary file even when git has it) hashes
+ * first and writes nothing for an object git has: a send commits its state
+ * twice a mail, and most of the tree is the same each time. */
+static int file_blob(git_oid *out, git_repository *repo, struct state *st, const char *path)
+{
+	const git_oid *known = g_hash_table_lookup(st->oids, path);
+	GBytes *b = g_hash_table_lookup(st->files, path);
+	git_odb *odb = NULL;
+	gsize len;
+	const void *d = g_bytes_get_data(b, &len);
+	int rc;
+
+	if (known) {
+		git_oid_cpy(out, known);
+		return 0;
+	}
+	if ((rc = git_repository_odb(&odb, repo)) < 0)
+		return rc;
+	rc = git_odb_write(out, odb, d ? d : "", len, GIT_OBJECT_BLOB);
+	git_odb_free(odb);
+	if (rc == 0)
+		g_hash_table_replace(st->oids, g_strdup(path), g_memdup2(out, sizeof *out));
+	return rc;
+}
+
 /* Build a tree from the sorted paths [lo, hi) that all start with `prefix`. */
 static int build_tree(git_oid *out, git_repository *repo, struct state *st, GPtrArray *paths,
 		      guint lo, guint hi, size_t plen)
@@ -248,11 +284,7 @@ static int build_tree(git_oid *out, git_repository *repo, struct state *st, GPtr
 		git_oid oid;
 
 		if (!slash) {
-			GBytes *b = g_hash_table_lookup(st->files, path);
-			gsize len;
-			const void *d = g_bytes_get_data(b, &len);
-
-			if ((rc = git_blob_create_from_buffer(&oid, repo, d ? d : "", len)) < 0 ||
+			if ((rc = file_blob(&oid, repo, st, path)) < 0 ||
 			    (rc = git_treebuilder_insert(NULL, tb, rest, &oid, GIT_FILEMODE_BLOB)) < 0)
 				goto done;
 			i++;
