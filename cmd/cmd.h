@@ -148,6 +148,19 @@ struct archive_opts;
  * that opens an archive calls it, so they all honour the same knobs. */
 gboolean archive_opts_from_env(struct archive_opts *ao, GError **error);
 
+/* ---- cmd/series-version.c: the review carried into the next version ----
+ * (new-version's freeze and series send's, alike) */
+struct review_next;
+struct series;
+
+/* Before a freeze: the open review items of the version listed on stderr,
+ * its addressed ones into the changelog draft, its promises into the next
+ * version (s is changed; the freeze saves it).  NULL (a warning said why)
+ * when the review cannot be read; free with review_next_free. */
+struct review_next *review_into_next(struct series *s);
+/* After the freeze: the notes of the carried promises (a failure is a warning). */
+void review_after_freeze(struct ctx *ctx, struct series *s, const struct review_next *n);
+
 /* ---- cmd/mail-common.c: the MBOX operands of mail thread and series ---- */
 struct source_mail;
 

@@ -1,6 +1,7 @@
 /* series-send.c - quill series send: the working version's mails over SMTP
  * (or to an mbox), resumable, the version frozen once all went. */
 #include "cmd.h"
+#include "review/next.h"
 #include "review/send-gate.h"
 #include "series/outgoing.h"
 #include "series/send.h"
@@ -197,11 +198,32 @@ static int check_args(struct ctx *ctx, struct send_args *a, struct series_send_o
 	return -1;
 }
 
+/* The review of the version sent, carried into the next one at its freeze. */
+struct freeze_hook {
+	struct ctx *ctx;
+	struct review_next *rn;
+};
+
+static void before_freeze(void *payload, struct series *s)
+{
+	struct freeze_hook *h = payload;
+
+	h->rn = review_into_next(s);
+}
+
+static void after_freeze(void *payload, struct series *s)
+{
+	struct freeze_hook *h = payload;
+
+	review_after_freeze(h->ctx, s, h->rn);
+}
+
 static int do_send(struct ctx *ctx, struct send_args *a, const char *name)
 {
 	struct series_send_opts o = { 0 };
 	struct series_send_result r = { 0 };
 	struct send_gate g = { 0 };
+	struct freeze_hook hook = { .ctx = ctx };
 	struct series *s = NULL;
 	GError *e = NULL;
 	gboolean ok;
@@ -215,11 +237,15 @@ static int do_send(struct ctx *ctx, struct send_args *a, const char *name)
 				.warn = warn_print };
 	o.gate = send_gate_check;
 	o.gate_payload = &g;
+	o.before_freeze = before_freeze;
+	o.after_freeze = after_freeze;
+	o.freeze_payload = &hook;
 	ok = series_send(s, ctx->repo, ctx->res, &o, &r, &e);
 	if (r.mails)	/* what went and what did not, also after a failure */
 		emit(ctx, send_json(&r, a, s->name), send_view);
 	rc = ok ? 0 : fail(e);
 	series_send_result_clear(&r);
+	review_next_free(hook.rn);
 	series_free(s);
 	return rc;
 }

@@ -37,7 +37,7 @@ static void print_dry_run(const struct series *s, const struct series_freeze_res
  * line each on stderr (never blocking), its addressed ones into the
  * changelog draft, its promises into the new version's review.  A review
  * that cannot be read is a warning. */
-static struct review_next *review_into_next(struct series *s)
+struct review_next *review_into_next(struct series *s)
 {
 	struct review_next *n = NULL;
 	GError *e = NULL;
@@ -63,7 +63,7 @@ static struct review_next *review_into_next(struct series *s)
 }
 
 /* After the freeze: the notes of carried promises (a failure is a warning). */
-static void review_after_freeze(struct ctx *ctx, struct series *s, const struct review_next *n)
+void review_after_freeze(struct ctx *ctx, struct series *s, const struct review_next *n)
 {
 	GError *e = NULL;
 

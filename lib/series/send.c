@@ -300,9 +300,13 @@ static gboolean freeze_sent(struct send_run *r, GError **error)
 	fo.date = r->ob->started;
 	fo.warn = r->o->warn;
 	fo.payload = r->o->payload;
+	if (r->o->before_freeze)
+		r->o->before_freeze(r->o->freeze_payload, r->s);
 	ok = series_freeze_next(r->s, r->repo, r->res, &fo, &fr, error);
 	if (ok)
 		r->out->frozen = fr.version;
+	if (ok && r->o->after_freeze)
+		r->o->after_freeze(r->o->freeze_payload, r->s);
 	series_freeze_result_clear(&fr);
 	g_ptr_array_unref(ids);
 	return ok;

@@ -71,6 +71,12 @@ struct series_send_opts {
 	gint64 when;			/* the base time (series_outgoing_time) */
 	send_gate_fn gate;		/* NULL: no checks */
 	void *gate_payload;
+	/* around the freeze after a complete send (may be NULL): before it,
+	 * with s about to be frozen (series new-version's caller carries the
+	 * review into the next version there), and after it */
+	void (*before_freeze)(void *payload, struct series *s);
+	void (*after_freeze)(void *payload, struct series *s);
+	void *freeze_payload;
 	/* after each mail's attempt (progress on a TTY; may be NULL) */
 	void (*progress)(void *payload, const struct send_mail *m, guint i, guint n);
 	warn_fn warn;
