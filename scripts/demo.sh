@@ -16,8 +16,10 @@ QUILL_BUILD_DIR=${QUILL_BUILD_DIR:-$top}
 PATH="$QUILL_BUILD_DIR:$PATH"
 T=$(mktemp -d "${TMPDIR:-/tmp}/quill-demo.XXXXXX")
 lore=
+sink=
 cleanup() {
 	[ -z "$lore" ] || "$top/tests/testbed/lore-server.sh" stop "$lore" >/dev/null 2>&1 || :
+	[ -z "$sink" ] || "$top/tests/testbed/smtp-sink.sh" stop "$sink" >/dev/null 2>&1 || :
 	rm -rf "$T"
 }
 trap cleanup EXIT
@@ -101,12 +103,24 @@ run quill series edit-cover -m "ringbuf: look ahead without consuming
 Parsers that read a ring buffer often need the next few bytes before
 deciding what to do with them.  ringbuf_peek() copies them out without
 moving the head."
-say "new-version: freeze v1 (as if it had been sent), start v2"
 tick
-run quill series new-version --msgid "20251206-ringbuf-peek-v1-0-0a1b2c3d4e5f@example.org"
+if "$top/tests/testbed/smtp-sink.sh" check >/dev/null 2>&1; then
+	# a real SMTP server on 127.0.0.1 stands in for the list's
+	sink=$T/smtp
+	port=$("$top/tests/testbed/smtp-sink.sh" start "$sink")
+	git config quill.smtpServer 127.0.0.1
+	git config quill.smtpServerPort "$port"
+	say "send: who gets which mail, then v1 to the list (an SMTP server on 127.0.0.1); v1 is frozen, v2 begun"
+	run quill series send --dry-run
+	run quill series send
+else
+	say "send: v1 into an mbox (no SMTP server here: python3-aiosmtpd is not installed), then frozen by hand"
+	run quill series send --to-mbox "$T/sent.mbox"
+	run quill series new-version --msgid "$(sed -n 's/^Message-ID: <\(.*\)>$/\1/p' "$T/sent.mbox" | head -n 1)"
+fi
 say "v1 went to the list; the replies, as the list's archive has them"
-# the posted v1 (format gives it the Message-IDs new-version --msgid
-# recorded) and four replies, in one mbox
+# the posted v1 (format gives it the Message-IDs its send recorded) and
+# four replies, in one mbox
 tick
 quill series format --version 1 --stdout >"$T/list.mbox"
 reply() { # reply FROM MSGID IN-REPLY-TO REFERENCES DATE SUBJECT < BODY
@@ -116,8 +130,8 @@ reply() { # reply FROM MSGID IN-REPLY-TO REFERENCES DATE SUBJECT < BODY
 	cat
 	printf '\n'
 }
-v1=20251206-ringbuf-peek-v1
-mid() { echo "$v1-$1-0a1b2c3d4e5f@example.org"; }
+# mid N: the Message-ID v1's mail N went out with (0: the cover)
+mid() { sed -n 's/^Message-ID: <\(.*\)>$/\1/p' "$T/list.mbox" | sed -n "$(($1 + 1))p"; }
 reply "Tomas Weld <tomas@example.net>" tw-1@example.net "$(mid 2)" "<$(mid 0)> <$(mid 2)>" \
 	"Mon, 08 Dec 2025 09:12:00 +0000" "Re: [PATCH 2/2] test: note what ringbuf_peek() promises" \
 	>>"$T/list.mbox" <<'X'
