@@ -135,6 +135,18 @@ test_expect_success 'series format -v 1 afterwards makes the mails that went' '
 	same_mails ../again sink
 '
 
+test_expect_success 'series format -v 1 shows what went even when the recipients changed since' '
+	cd repo &&
+	unset SOURCE_DATE_EPOCH &&
+	quill series edit --cc "Other Person <other@example.net>" >/dev/null &&
+	rm -rf ../again2 &&
+	quill series format -v 1 -o ../again2 >/dev/null &&
+	same_mails ../again2 sink &&
+	quill series recipients >../working.rcpt &&
+	grep -q "Other Person <other@example.net>" ../working.rcpt &&
+	quill series edit --cc "Rev Iewer <rev@example.net>" >/dev/null
+'
+
 test_expect_success 'the outbox stays as the record of what went' '
 	cd repo &&
 	git show refs/quill/series/x:v1/outbox.json >../outbox.json &&

@@ -7,6 +7,7 @@
 #include "git/ident.h"
 #include "series/cover.h"
 #include "series/email.h"
+#include "series/send-private.h"
 
 #include <errno.h>
 #include <string.h>
@@ -313,6 +314,40 @@ static gboolean load(struct job *j, GError **error)
 					     error));
 }
 
+/* A frozen version that series send sent: its mails as they went (the
+ * outbox keeps each one's bytes), so format -v N shows what was sent even
+ * where the recipients would now be computed otherwise.  An outbox that
+ * does not match the mails built (another number of mails) is left alone. */
+static gboolean as_sent(struct job *j, GError **error)
+{
+	struct outbox *ob = NULL;
+	GPtrArray *mails = j->og->mails;
+
+	if (!j->frozen || !j->s->state)
+		return TRUE;
+	if (!outbox_read(&ob, j->s->state, j->og->version, error))
+		return FALSE;
+	if (!ob || ob->mails->len != mails->len) {
+		outbox_free(ob);
+		return TRUE;
+	}
+	for (guint i = 0; i < mails->len; i++) {
+		struct series_mail *m = g_ptr_array_index(mails, i);
+		const struct send_mail *sm = g_ptr_array_index(ob->mails, i);
+
+		if (sm->index != m->index || g_strcmp0(sm->msgid, m->msgid))
+			continue;
+		g_free(m->text);
+		m->text = g_strdup(g_ptr_array_index(ob->texts, i));
+		g_strfreev(m->to);
+		g_strfreev(m->cc);
+		m->to = g_strdupv(sm->to);
+		m->cc = g_strdupv(sm->cc);
+	}
+	outbox_free(ob);
+	return TRUE;
+}
+
 gboolean series_outgoing_build(struct series_outgoing **out, git_repository *repo,
 			       const struct series *s, const struct resources *res,
 			       const struct series_outgoing_opts *o, GError **error)
@@ -329,6 +364,7 @@ gboolean series_outgoing_build(struct series_outgoing **out, git_repository *rep
 			o->warn(o->payload, "the cover of v%d still has EDITME lines (quill series "
 				"edit-cover)", j.og->version);
 		build_mails(&j, j.frozen ? frozen_time(&j) : o->when);
+		ok = as_sent(&j, error);
 	}
 	if (j.notes)
 		g_ptr_array_unref(j.notes);

@@ -1,6 +1,7 @@
 /* send-private.h - the outbox of series send (send.h): the mails of one
  * attempt and what became of each, read from and committed to the series
- * state.  Shared by send.c and send-outbox.c only. */
+ * state.  Shared by send.c and send-outbox.c, and read by outgoing.c (a
+ * sent version's mails are formatted as they went). */
 #ifndef QUILL_SEND_PRIVATE_H
 #define QUILL_SEND_PRIVATE_H
 
