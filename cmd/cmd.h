@@ -120,6 +120,10 @@ json_t *json_str_or_null(const char *s);
 const char *color(struct ctx *ctx, const char *which);	/* "bold", "green", "red", "yellow", "dim", "reset" */
 
 /* ---- cmd/common.c ---- */
+
+/* Take the <> off a Message-ID given on the command line, in place; FALSE
+ * when what is left is no Message-ID (empty, or with <, >, blanks). */
+gboolean msgid_clean(char *msgid);
 struct series;
 
 /* Load the series named `given` (NULL: the current one, series_current) and

@@ -5,6 +5,8 @@
 #include "net/archive.h"
 #include "series/series.h"
 
+#include <string.h>
+
 /* Load the series named by `given` (or the current one) and heal its tags. */
 gboolean open_series(struct series **out, struct ctx *ctx, const char *given,
 			    GError **error)
@@ -99,4 +101,16 @@ gboolean archive_opts_from_env(struct archive_opts *ao, GError **error)
 			ao->retry_base_ms = (long)n;
 	}
 	return TRUE;
+}
+
+/* Take the <> off a Message-ID, in place; FALSE when it is none. */
+gboolean msgid_clean(char *msgid)
+{
+	size_t l = strlen(msgid);
+
+	if (msgid[0] == '<' && l > 2 && msgid[l - 1] == '>') {
+		memmove(msgid, msgid + 1, l - 2);
+		msgid[l - 2] = 0;
+	}
+	return *msgid && !strpbrk(msgid, "<> \t\r\n");
 }

@@ -30,18 +30,6 @@ static const char send_help[] =
 	"that is not safe to send (nothing sent); 4 the server or the connection\n"
 	"failed (run it again to send the rest).";
 
-/* Take the <> off a Message-ID, in place; FALSE when it is none. */
-static gboolean msgid_clean(char *msgid)
-{
-	size_t l = strlen(msgid);
-
-	if (msgid[0] == '<' && l > 2 && msgid[l - 1] == '>') {
-		memmove(msgid, msgid + 1, l - 2);
-		msgid[l - 2] = 0;
-	}
-	return *msgid && !strpbrk(msgid, "<> \t\r\n");
-}
-
 /* "3" or "v3": the number, else 0. */
 static int version_number(const char *arg)
 {

@@ -1,11 +1,11 @@
 /* series-thanks.c - quill series thanks: thank-you mails for the posted
  * series that landed (b4 ty). */
 #include "cmd.h"
+#include "series/outgoing.h"
 #include "core/error.h"
 #include "series/series.h"
 #include "series/thanks.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -34,20 +34,6 @@ static const char thanks_help[] =
 	"Exit: 0 mails made; 1 nothing landed (nothing to thank); 2 bad usage,\n"
 	"no such series or range; 3 a template that does not render; 4 a file\n"
 	"that cannot be written, git, SMTP.";
-
-static gboolean mail_time(gint64 *out)
-{
-	const char *env = g_getenv("SOURCE_DATE_EPOCH");
-	char *end;
-
-	if (!env || !*env) {
-		*out = g_get_real_time() / G_USEC_PER_SEC;
-		return TRUE;
-	}
-	errno = 0;
-	*out = g_ascii_strtoll(env, &end, 10);
-	return !errno && !*end && *out >= 0;
-}
 
 static void thanks_view(struct ctx *ctx, const json_t *report)
 {
@@ -104,7 +90,7 @@ int cmd_series_thanks(int argc, char **argv, struct ctx *ctx)
 
 	if (rc >= 0 || (rc = opt_max_operands(ctx, argc, 1)) >= 0)
 		goto out;
-	if (!mail_time(&o.when)) {
+	if (!series_outgoing_time(&o.when)) {
 		rc = usage_error(ctx, "SOURCE_DATE_EPOCH is not a number of seconds");
 		goto out;
 	}

@@ -10,18 +10,6 @@
 
 /* ---- new-version ---- */
 
-/* Take the <> off --msgid, in place; FALSE when it is no Message-ID. */
-static gboolean msgid_clean(char *msgid)
-{
-	size_t l = strlen(msgid);
-
-	if (msgid[0] == '<' && l > 2 && msgid[l - 1] == '>') {
-		memmove(msgid, msgid + 1, l - 2);
-		msgid[l - 2] = 0;
-	}
-	return *msgid && !strpbrk(msgid, "<> \t\r\n");
-}
-
 /* --dry-run: what would be frozen, as text (it has no JSON form). */
 static void print_dry_run(const struct series *s, const struct series_freeze_result *r)
 {
