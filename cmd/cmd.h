@@ -124,6 +124,11 @@ const char *color(struct ctx *ctx, const char *which);	/* "bold", "green", "red"
 /* Take the <> off a Message-ID given on the command line, in place; FALSE
  * when what is left is no Message-ID (empty, or with <, >, blanks). */
 gboolean msgid_clean(char *msgid);
+
+/* Open the user's editor (config_editor) on `path` and wait for it; a
+ * failed editor is QUILL_ERROR_NEGATIVE "the editor 'E' failed; WHAT is
+ * unchanged" (`what`: "the cover"). */
+gboolean run_editor(struct ctx *ctx, const char *path, const char *what, GError **error);
 struct series;
 
 /* Load the series named `given` (NULL: the current one, series_current) and

@@ -114,3 +114,21 @@ gboolean msgid_clean(char *msgid)
 	}
 	return *msgid && !strpbrk(msgid, "<> \t\r\n");
 }
+
+gboolean run_editor(struct ctx *ctx, const char *path, const char *what, GError **error)
+{
+	char *editor = config_editor(ctx->repo);
+	char *argv[] = { "/bin/sh", "-c", NULL, "editor", (char *)path, NULL };
+	int status = 0;
+	gboolean ok;
+
+	argv[2] = g_strdup_printf("%s \"$@\"", editor);
+	ok = g_spawn_sync(NULL, argv, NULL, G_SPAWN_CHILD_INHERITS_STDIN, NULL, NULL, NULL, NULL,
+			  &status, error);
+	if (ok && !g_spawn_check_wait_status(status, NULL))
+		ok = qerr(error, QUILL_ERROR_NEGATIVE, "the editor '%s' failed; %s is unchanged",
+			  editor, what);
+	g_free(argv[2]);
+	g_free(editor);
+	return ok;
+}

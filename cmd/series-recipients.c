@@ -102,25 +102,6 @@ static void report_view(struct ctx *ctx, const json_t *report)
 	}
 }
 
-/* Open the editor on `path`. */
-static gboolean run_editor(struct ctx *ctx, const char *path, GError **error)
-{
-	char *editor = config_editor(ctx->repo);
-	char *argv[] = { "/bin/sh", "-c", NULL, "editor", (char *)path, NULL };
-	int status = 0;
-	gboolean ok;
-
-	argv[2] = g_strdup_printf("%s \"$@\"", editor);
-	ok = g_spawn_sync(NULL, argv, NULL, G_SPAWN_CHILD_INHERITS_STDIN, NULL, NULL, NULL, NULL,
-			  &status, error);
-	if (ok && !g_spawn_check_wait_status(status, NULL))
-		ok = qerr(error, QUILL_ERROR_NEGATIVE, "the editor '%s' failed; the list is "
-			  "unchanged", editor);
-	g_free(argv[2]);
-	g_free(editor);
-	return ok;
-}
-
 /* --edit: the stored list (the computed one written first when there is
  * none) through the editor, in $GIT_DIR/QUILL_RECIPIENTS_EDITMSG, kept
  * when it reads back right.  The file stays when it does not. */
@@ -142,7 +123,7 @@ static gboolean edit_list(struct ctx *ctx, struct rcpt_job *j, GError **error)
 		series_recipients_free(j->r);
 		j->r = NULL;
 	}
-	ok = g_file_set_contents(path, text, -1, error) && run_editor(ctx, path, error) &&
+	ok = g_file_set_contents(path, text, -1, error) && run_editor(ctx, path, "the list", error) &&
 	     g_file_get_contents(path, &edited, NULL, error);
 	if (ok && !g_utf8_validate(edited, -1, NULL))
 		ok = qerr(error, QUILL_ERROR_INPUT, "%s: not UTF-8; the list is unchanged", path);

@@ -235,24 +235,6 @@ out:
 
 /* ---- edit-cover ---- */
 
-static gboolean run_editor(struct ctx *ctx, const char *path, GError **error)
-{
-	char *editor = config_editor(ctx->repo);
-	char *argv[] = { "/bin/sh", "-c", NULL, "editor", (char *)path, NULL };
-	int status = 0;
-	gboolean ok;
-
-	argv[2] = g_strdup_printf("%s \"$@\"", editor);
-	ok = g_spawn_sync(NULL, argv, NULL, G_SPAWN_CHILD_INHERITS_STDIN, NULL, NULL, NULL, NULL,
-			  &status, error);
-	if (ok && !g_spawn_check_wait_status(status, NULL))
-		ok = qerr(error, QUILL_ERROR_NEGATIVE, "the editor '%s' failed; the cover is unchanged",
-			  editor);
-	g_free(argv[2]);
-	g_free(editor);
-	return ok;
-}
-
 /* The new cover: -m TEXT, -F FILE ('-': standard input), else what the
  * editor leaves in .git/QUILL_COVER_EDITMSG (*path: that file). */
 static gboolean read_cover(char **out, char **path, struct ctx *ctx, const struct series *s,
@@ -278,7 +260,7 @@ static gboolean read_cover(char **out, char **path, struct ctx *ctx, const struc
 		}
 	} else {
 		*path = g_build_filename(git_repository_path(ctx->repo), "QUILL_COVER_EDITMSG", NULL);
-		if (!g_file_set_contents(*path, s->cover, -1, error) || !run_editor(ctx, *path, error) ||
+		if (!g_file_set_contents(*path, s->cover, -1, error) || !run_editor(ctx, *path, "the cover", error) ||
 		    !g_file_get_contents(*path, out, NULL, error))
 			return FALSE;
 	}
