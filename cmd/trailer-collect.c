@@ -30,13 +30,15 @@ static const char collect_help[] =
 	"quill.source, else lore); the patches are matched to the branch's commits\n"
 	"and --apply writes the trailers into them (--order policy sorts the block\n"
 	"by trailers.conf; a signed commit needs --resign or --drop-signatures;\n"
-	"--dry-run writes nothing).\n"
+	"--dry-run writes nothing).  --resign signs the rewritten signed commits\n"
+	"again as git commit -S does (gpg.format, user.signingKey, gpg.program).\n"
 	"\n"
 	"--json prints {\"version\":N, \"patches\":[{\"version\", \"patch\", \"subject\",\n"
 	"\"add\":[...], \"not_carried\":[{\"trailer\", \"reason\", \"link\"}],\n"
 	"\"mismatch\":[{\"trailer\", \"from\"}]}], \"missing\":[...], \"messages\":N}.\n"
 	"\n"
-	"Exit: 0 done; 2 bad usage; 3 no patches in the input; 4 the archive failed.\n";
+	"Exit: 0 done; 1 a signed commit without --resign or --drop-signatures;\n"
+	"2 bad usage; 3 no patches in the input; 4 the archive or signing failed.\n";
 
 struct collect_args {
 	int version;

@@ -47,7 +47,8 @@ gboolean shazam_base(git_oid *out, git_repository *repo, const char *base_commit
 		     warn_fn warn, void *payload, GError **error);
 
 /* Apply the patches of r onto base as commits (no ref is written); *tip
- * gets the last one.  A patch that does not apply: QUILL_ERROR_NEGATIVE
+ * gets the last one; each signed (git/sign.h) when commit.gpgSign is
+ * true, as git am signs.  A patch that does not apply: QUILL_ERROR_NEGATIVE
  * "patch i/n (SUBJECT) does not apply: REASON"; a diff libgit2 cannot
  * read: QUILL_ERROR_INPUT. */
 gboolean shazam_commits(git_oid *tip, git_repository *repo, const struct am_result *r,
