@@ -251,9 +251,10 @@ static void collect_view(struct ctx *ctx, const json_t *report)
 	json_array_foreach(json_object_get(report, "missing"), i, t)
 		printf("missing: %s\n", esc(pool, json_string_value(t)));
 	if ((apply = json_object_get(report, "apply")))
-		printf("%s %d trailers in %d commits\n",
+		printf("%s %d %s in %d %s\n",
 		       json_is_string(json_object_get(apply, "new_tip")) ? "added" : "would add",
-		       jint(apply, "trailers"), jint(apply, "commits"));
+		       jint(apply, "trailers"), plural_word(jint(apply, "trailers"), "trailer", "trailers"),
+		       jint(apply, "commits"), plural_word(jint(apply, "commits"), "commit", "commits"));
 	g_ptr_array_unref(pool);
 }
 

@@ -16,7 +16,7 @@ BOB="Bob Builder <bob@example.net>"
 
 # build DIR: a series zone of 3 patches, 1 and 2 committed with -S under the
 # signing config in DIR/../signing.conf (git config lines), 3 unsigned; v1
-# sent; DIR.mbox: v1 and Bob's Acked-by on the cover.
+# sent; DIR.v1: the posted v1; DIR.mbox: it and Bob's Acked-by on the cover.
 build() {
 	test_repo "$1" && (
 	cd "$1" &&
@@ -34,6 +34,7 @@ Why." >/dev/null &&
 	quill series format --version 1 --stdout >../"$1".mbox 2>/dev/null &&
 	c=$(grep -i "^Message-ID: " ../"$1".mbox | sed -n 1p | sed "s/.*<\(.*\)>.*/\1/") &&
 	quill series new-version --msgid "$c" -m v1 >/dev/null 2>&1 &&
+	cp ../"$1".mbox ../"$1".v1 &&
 	{
 		printf "From mboxrd@z Thu Jan  1 00:00:00 1970\n"
 		printf "From: %s\nTo: ada@example.org\n" "$BOB"
@@ -155,6 +156,31 @@ test_expect_success 'ssh: a missing key file, the branch not moved' '
 	quill_fails 3 "ssh signing needs user.signingKey" \
 		trailer collect --mbox ../ps.mbox --apply --resign &&
 	test "$(git rev-parse zone)" = "$old"
+'
+
+# ack_on N: DIR.v1 (the posted v1) and Bob's Acked-by on patch N/3
+ack_on() {
+	p=$(grep -i "^Message-ID: " ps.v1 | sed -n "$(($1 + 1))p" | sed "s/.*<\(.*\)>.*/\1/") &&
+	cat ps.v1 &&
+	printf "From mboxrd@z Thu Jan  1 00:00:00 1970\nFrom: %s\nTo: ada@example.org\n" "$BOB" &&
+	printf "Subject: Re: [PATCH %s/3] zone: add file %s\n" "$1" "$1" &&
+	printf "Date: Tue, 02 Dec 2025 09:00:00 +0000\nMessage-ID: <ack%s@example.net>\n" "$1" &&
+	printf "In-Reply-To: <%s>\nReferences: <%s>\n\nAcked-by: %s\n\n" "$p" "$p" "$BOB"
+}
+
+test_expect_success 'ssh: one trailer on 3/3, then on 1/3: 2/3 re-parented and re-signed' '
+	ack_on 3 >three.mbox && ack_on 1 >first.mbox &&
+	cd ps-bad &&
+	git config user.signingKey "$TRASH/sshkey" &&
+	quill trailer collect --mbox ../three.mbox --apply --resign >out &&
+	tail -n 1 out >got && echo "added 1 trailer in 1 commit" >want && test_cmp want got &&
+	old=$(git rev-parse zone) &&
+	quill trailer collect --mbox ../first.mbox --apply --resign >out &&
+	grep -q "^added 1 trailer in 3 commits$" out &&
+	git verify-commit zone~2 zone~1 2>/dev/null &&
+	test "$(git rev-parse zone~1)" != "$(git rev-parse $old~1)" &&
+	test "$(git log --format=%B zone~3..zone | grep -c "^Acked-by: ")" = 2 &&
+	! git cat-file commit zone | grep -q "^gpgsig"
 '
 
 if ! command -v ssh-agent >/dev/null 2>&1 || ! command -v ssh-add >/dev/null 2>&1; then
