@@ -231,6 +231,7 @@ int cmd_series_list(int argc, char **argv, struct ctx *ctx);
 int cmd_series_show(int argc, char **argv, struct ctx *ctx);
 int cmd_series_diff(int argc, char **argv, struct ctx *ctx);
 int cmd_series_format(int argc, char **argv, struct ctx *ctx);
+int cmd_series_recipients(int argc, char **argv, struct ctx *ctx);
 int cmd_series_push(int argc, char **argv, struct ctx *ctx);
 int cmd_series_fetch(int argc, char **argv, struct ctx *ctx);
 int cmd_series_import_b4(int argc, char **argv, struct ctx *ctx);

@@ -21,6 +21,7 @@ static const struct command commands[] = {
 	{ "series", "show", cmd_series_show, NEED_REPO, "show a series and its versions" },
 	{ "series", "diff", cmd_series_diff, NEED_REPO, "compare two versions (range-diff)" },
 	{ "series", "format", cmd_series_format, NEED_REPO, "write the cover and patches as mails" },
+	{ "series", "recipients", cmd_series_recipients, NEED_REPO, "who each mail goes to; the list kept for sending" },
 	{ "series", "push", cmd_series_push, NEED_REPO | USES_NET, "push series state, tags and notes" },
 	{ "series", "fetch", cmd_series_fetch, NEED_REPO | USES_NET, "fetch series state, tags and notes" },
 	{ "series", "import-b4", cmd_series_import_b4, NEED_REPO, "adopt a branch prepared by b4" },

@@ -6,6 +6,7 @@
 #include "series/cover.h"
 #include "series/email.h"
 #include "series/outgoing.h"
+#include "series/recipients.h"
 #include "core/file.h"
 #include "core/error.h"
 #include "git/ident.h"
@@ -83,6 +84,36 @@ static void files_view(struct ctx *ctx, const json_t *report)
 		printf("%s\n", json_string_value(f));
 }
 
+/* Who each mail of version `version` goes to, as series send will send it
+ * (recipients.h): the list `series recipients --write` kept (for the
+ * working version; get_maintainer only for a patch it does not name),
+ * else the series' To/Cc and the person trailers.  *out stays NULL when
+ * series_outgoing_build will refuse the version (it says why). */
+static gboolean format_rcpts(struct series_recipients **out, struct ctx *ctx,
+			     const struct series *s, int version, GError **error)
+{
+	int n = version ? version : s->version;
+	gboolean working = n == s->version;
+	gboolean stored = working && state_get(s->state, "recipients");
+	struct recipients_opts o = { .maintainers = stored, .ignore_stored = !working,
+				     .warn = warn_print };
+	GPtrArray *patches = NULL;
+	gboolean ok = TRUE;
+
+	*out = NULL;
+	if (n < 1 || n > s->version ||
+	    !series_check_addresses("To", (const char *const *)s->to, NULL) ||
+	    !series_check_addresses("Cc", (const char *const *)s->cc, NULL))
+		return TRUE;
+	if (!series_load_patches(&patches, NULL, NULL, ctx->repo, s, working ? 0 : n,
+				 stored ? COMMIT_WANT_DIFF : 0, error))
+		return FALSE;
+	if (patches->len)
+		ok = series_recipients_compute(out, ctx->repo, s, ctx->res, patches, &o, error);
+	g_ptr_array_unref(patches);
+	return ok;
+}
+
 /* Build the mails of version `version` (0: the working one) of series
  * `name`: -1, else the exit code (it said why). */
 static int format_load(struct series_outgoing **og, struct series **s, struct ctx *ctx,
@@ -90,13 +121,20 @@ static int format_load(struct series_outgoing **og, struct series **s, struct ct
 {
 	struct series_outgoing_opts o = { .version = version, .force_cover = force_cover,
 					  .when = when, .warn = warn_print };
+	struct series_recipients *r = NULL;
 	GError *e = NULL;
-
+	gboolean ok;
 	int rc;
 
-	if (!open_series(s, ctx, name, &e))
+	if (!open_series(s, ctx, name, &e) || !format_rcpts(&r, ctx, *s, version, &e))
 		return fail(e);
-	if (series_outgoing_build(og, ctx->repo, *s, ctx->res, &o, &e))
+	if (r) {
+		o.rcpts = r->mail;
+		o.n_rcpts = r->n;
+	}
+	ok = series_outgoing_build(og, ctx->repo, *s, ctx->res, &o, &e);
+	series_recipients_free(r);
+	if (ok)
 		return -1;
 	if (e->code != QUILL_ERROR_USAGE)
 		return fail(e);

@@ -256,6 +256,7 @@ test_expect_success 'non-ASCII headers are RFC 2047 encoded as UTF-8; git mailin
 	Date: Mon, 01 Dec 2025 12:00:01 +0000
 	Subject: [PATCH 1/3] zone: teach the frobnicator about
 	 =?UTF-8?B?w5xuw69jw7hkw6k=?= names
+	Cc: =?UTF-8?b?Wm/DqyDDhnLDuA==?= <zoe@example.net>
 	Message-ID: <20251201-uni-v1-1-<id12>@example.com>
 	In-Reply-To: <20251201-uni-v1-0-<id12>@example.com>
 	References: <20251201-uni-v1-0-<id12>@example.com>

@@ -5,6 +5,7 @@
  *   quill.linkmask        URL for "Link to vN:", %s = Message-ID
  *                         (falls back to b4.linkmask, then https://lore.kernel.org/r/%s)
  *   quill.coverTemplate   path of the cover letter template (default templates/cover-letter.txt)
+ *   quill.getMaintainerCmd  the get_maintainer command (series/recipients.h)
  *   quill.from            the sender "Name <email>" (falls back to sendemail.from, then user.*)
  *   branch.<b>.quillSeries  the series a branch belongs to (read by series_current)
  */
