@@ -99,7 +99,16 @@ build/tests/%: tests/unit/%.c tests/unit/unit.h build/libquill.a $(FLAGS_STAMP)
 	@$(if $(Q),echo "  CC      $<")
 	$(Q)$(CC) $(QCFLAGS) $(CFLAGS) -Itests/unit $(LDFLAGS) -o $@ $< build/libquill.a $(LIBS)
 
-unit: $(UNIT_BIN)
+# programs the shell tests drive lib/ with (not TAP tests themselves)
+TOOL_SRC := $(sort $(wildcard tests/tools/*.c))
+TOOL_BIN := $(TOOL_SRC:tests/tools/%.c=build/tests/tools/%)
+
+build/tests/tools/%: tests/tools/%.c build/libquill.a $(FLAGS_STAMP)
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(QCFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< build/libquill.a $(LIBS)
+
+unit: $(UNIT_BIN) $(TOOL_BIN)
 
 # the regression test includes the fuzz targets' sources
 build/tests/test-fuzz-regress: $(wildcard tests/fuzz/*.c tests/fuzz/*.h)
@@ -125,12 +134,12 @@ bench: all
 # make check runs those (tests/unit/test-fuzz-regress.c).
 FUZZ_SECONDS ?= 30
 FUZZ_CC ?= clang
-FUZZ_TARGETS := mbox message body subject trailer policy bench elf
+FUZZ_TARGETS := mbox message body subject trailer policy bench elf wire
 FUZZ_LIB := lib/mail/mbox.c lib/mail/message.c lib/mail/message-body.c lib/mail/message-lines.c \
 	lib/core/error.c lib/mail/subject.c lib/mail/trailer.c lib/bench/bench.c lib/bench/bench-read.c \
 	lib/bench/bench-lines.c lib/bench/bench-perf.c lib/bench/bench-stats.c lib/bench/bench-table.c \
 	lib/bench/objsize.c lib/bench/objsize-diff.c lib/bench/objsize-json.c lib/bench/objsize-render.c \
-	lib/core/file.c lib/core/text.c
+	lib/core/file.c lib/core/text.c lib/mail/wire.c
 # the policy loader reads the built-in trailers.conf through lib/resource
 FUZZ_LIB_policy := lib/lint/policy.c lib/lint/policy-lines.c lib/core/resource.c build/embedded.c
 FUZZ_CFLAGS := -std=gnu11 -g -O1 -fno-omit-frame-pointer -D_GNU_SOURCE \

@@ -44,6 +44,9 @@ static const char am_help[] =
 	"work tree is clean.  With commit.gpgSign true the commits are signed as\n"
 	"git commit -S signs them (gpg.format, user.signingKey).\n"
 	"\n"
+	"A series written with -o or applied is remembered for quill series thanks\n"
+	"in $XDG_DATA_HOME/quill/thanks/ (else ~/.local/share/quill/thanks/).\n"
+	"\n"
 	"Exit: 0 written; 1 no such thread, a patch does not apply, the version is not there or patches are\n"
 	"missing; 2 bad usage; 3 nothing in the input is a patch, or it is not mail;\n"
 	"4 the archive failed.";
@@ -81,7 +84,7 @@ static void am_view(struct ctx *ctx, const json_t *report)
 /* The mail to read into src: the mbox, or the thread fetched; -1 to go on,
  * else the exit code. */
 static int am_source(struct ctx *ctx, const struct am_args *a, const char *msgid,
-		     struct source *src, struct source *again)
+		     struct source *src, struct source *again, struct source *rec)
 {
 	struct archive_opts ao = { 0 };
 	struct archive *ar = NULL;
@@ -90,7 +93,8 @@ static int am_source(struct ctx *ctx, const struct am_args *a, const char *msgid
 
 	if (a->mbox)
 		return source_add_path(src, a->mbox, &error) &&
-			       source_add_path(again, a->mbox, &error) ? -1 : fail(error);
+			       source_add_path(again, a->mbox, &error) &&
+			       source_add_path(rec, a->mbox, &error) ? -1 : fail(error);
 	ao.warn = warn_print;
 	t.msgid = msgid;
 	if (!archive_opts_from_env(&ao, &error) ||
@@ -104,6 +108,7 @@ static int am_source(struct ctx *ctx, const struct am_args *a, const char *msgid
 		return fail(t.error);
 	source_add_bytes(src, msgid, t.mbox);
 	source_add_bytes(again, msgid, t.mbox);
+	source_add_bytes(rec, msgid, t.mbox);
 	g_bytes_unref(t.mbox);
 	return -1;
 }
@@ -183,16 +188,31 @@ static int am_apply(struct ctx *ctx, const struct am_args *a, const struct am_re
 	return rc;
 }
 
+/* What was written or applied is remembered for series thanks; a record
+ * that cannot be made is a warning. */
+static void am_record(const struct am_result *r, struct source *rec)
+{
+	struct thanks_series *t = NULL;
+	GError *error = NULL;
+
+	if (!am_thanks_record(rec, r, &t, &error) || !thanks_record_write(t, &error)) {
+		warn("not recorded for series thanks: %s", error->message);
+		g_error_free(error);
+	}
+	thanks_series_free(t);
+}
+
 /* Options right, the repository (if any), config; then the run. */
 static int am_run(struct ctx *ctx, struct am_args *a, const char *msgid)
 {
 	struct am_opts o = { 0 };
 	struct source *src = source_new(warn_print, NULL), *again = source_new(NULL, NULL);
+	struct source *rec = source_new(NULL, NULL);
 	struct policy *policy = policy_new(lint_rule_ids());
 	struct am_result *r = NULL;
 	char *linkmask = NULL, *sob = NULL, *base = archive_lore_base(ctx->repo);
 	GError *error = NULL;
-	int rc = am_source(ctx, a, msgid, src, again);
+	int rc = am_source(ctx, a, msgid, src, again, rec);
 
 	if (rc >= 0)
 		goto done;
@@ -223,6 +243,8 @@ static int am_run(struct ctx *ctx, struct am_args *a, const char *msgid)
 	rc = a->output ? am_write(a->output, r) : 0;
 	if (!rc && a->apply)
 		rc = am_apply(ctx, a, r, again);
+	if (!rc && (a->output || a->apply))
+		am_record(r, rec);
 	if (!rc && (ctx->json || !a->output))
 		emit(ctx, am_result_json(r), am_view);
 done:
@@ -230,6 +252,7 @@ done:
 	policy_free(policy);
 	source_free(src);
 	source_free(again);
+	source_free(rec);
 	g_free(linkmask);
 	g_free(sob);
 	g_free(base);

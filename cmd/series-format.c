@@ -84,6 +84,23 @@ static void files_view(struct ctx *ctx, const json_t *report)
 		printf("%s\n", json_string_value(f));
 }
 
+/* After the working version's mails were written out (files or the mbox;
+ * not a --json report alone): remember its tip for series send's gate,
+ * which tells when the branch changed since.  Only a warning on failure. */
+static void remember_format(struct ctx *ctx, const struct series *s,
+			    const struct series_outgoing *og)
+{
+	GError *e = NULL;
+
+	if (!og->working)
+		return;
+	if (!format_record_write(ctx->repo, s->name, og->version, og->tip, &e)) {
+		warn("cannot record what was formatted (series send will not tell whether the "
+		     "branch changed since): %s", e->message);
+		g_error_free(e);
+	}
+}
+
 /* Who each mail of version `version` goes to, as series send will send it
  * (recipients.h): the list `series recipients --write` kept (for the
  * working version; get_maintainer only for a patch it does not name),
@@ -202,6 +219,8 @@ int cmd_series_format(int argc, char **argv, struct ctx *ctx)
 			fputs(((struct series_mail *)g_ptr_array_index(og->mails, i))->text, stdout);
 	else
 		emit(ctx, format_json(og, paths, dir, removed), files_view);
+	if (dir || !ctx->json)
+		remember_format(ctx, s, og);
 	rc = 0;
 out:
 	if (paths)

@@ -2,22 +2,29 @@
  * sendmail-style command, one message at a time over one connection.
  *
  * The configuration comes from git config: quill.smtpServer,
- * quill.smtpServerPort, quill.smtpUser, quill.smtpEncryption (tls = STARTTLS,
- * ssl = SMTPS, none), quill.smtpDomain (the EHLO name), quill.smtpCAInfo
- * (a CA file), quill.smtpSSLVerify (default true), quill.from, each falling
- * back to git send-email's sendemail.smtpServer, smtpServerPort, smtpUser,
- * smtpEncryption, smtpDomain, smtpSSLCertPath, smtpSSLVerify (none: true),
+ * quill.smtpServerPort, quill.smtpUser, quill.smtpEncryption (tls or
+ * starttls = STARTTLS, ssl or smtps = SMTPS, none or empty), quill.smtpDomain
+ * (the EHLO name), quill.smtpCAInfo (a CA file, or a directory of them),
+ * quill.smtpSSLVerify (default true), quill.from, each falling back to git
+ * send-email's sendemail.smtpServer, smtpServerPort, smtpUser,
+ * smtpEncryption, smtpDomain, smtpSSLCertPath (set but empty: do not
+ * verify, as git send-email reads it), smtpSSLVerify (none: true),
  * sendemail.from, then user.name/user.email.  A server given as an absolute
  * path (sendemail.smtpServer = /usr/sbin/sendmail), or quill.sendmailCmd /
  * sendemail.sendmailCmd, means a command the message is piped to
- * ("CMD -i -f FROM RCPT..." run through /bin/sh).
+ * ("CMD -i -f FROM RCPT..." run through /bin/sh, the addresses passed as
+ * words, never parsed by the shell).  The quill.* keys are looked at first:
+ * quill.sendmailCmd or quill.smtpServer win over every sendemail.* key.
  *
- * STARTTLS is required unless the server is on loopback (127.0.0.0/8, ::1,
- * localhost) or smtpEncryption says none explicitly for a loopback server;
- * a non-loopback server without TLS is refused.  TLS certificates are
- * always verified unless smtpSSLVerify is false.  The password comes from
- * git's credential helper (`git credential fill`, protocol smtp, host,
- * port, user) or ~/.netrc; it is never put in an error, a warning or a log.
+ * Without smtpEncryption: none for a loopback server, SMTPS when the port
+ * is 465, else STARTTLS.  The port's default: 465 for SMTPS, 587 for
+ * STARTTLS, 25 without TLS.  STARTTLS is required unless the server is on
+ * loopback (127.0.0.0/8, ::1, localhost) or smtpEncryption says none
+ * explicitly for a loopback server; a non-loopback server without TLS is
+ * refused.  TLS certificates are always verified unless smtpSSLVerify is
+ * false.  The password comes from git's credential helper (`git credential
+ * fill`, protocol smtp, host:port, user) or ~/.netrc; it is never put in
+ * an error, a warning or a log.
  */
 #ifndef QUILL_SMTP_H
 #define QUILL_SMTP_H
@@ -38,6 +45,10 @@ struct smtp_config {
 	char *from;		/* "Name <addr>": the sender */
 	char *from_addr;	/* its address alone: the envelope sender */
 	long timeout_ms;	/* per step; 0: 60 s (QUILL_SMTP_TIMEOUT_MS overrides) */
+	char *git_dir;		/* the repository whose credential.* helpers are asked
+				 * (NULL: the current directory's) */
+	gboolean interactive;	/* git credential may prompt on the terminal (FALSE
+				 * after smtp_config_load: a command sets it) */
 };
 
 /* Fill *out from the repository's config (see above).  Errors:
@@ -83,7 +94,16 @@ typedef gboolean (*smtp_before_data_fn)(void *payload);
  * answer ("250 2.0.0 Ok: queued as 12") or the command's exit status.
  * With SMTP_NOT_SENT and SMTP_IN_DOUBT, *error says why (QUILL_ERROR_OUTSIDE;
  * QUILL_ERROR_INPUT when the server refused a recipient or the message:
- * 5xx, naming the address). */
+ * 5xx, naming the address).
+ *
+ * SMTP: SMTP_SENT when libcurl completes; SMTP_NOT_SENT when anything
+ * failed before the content started (connection, TLS, AUTH, MAIL FROM,
+ * RCPT TO, DATA, before_data) or the server answered the content with a
+ * 4xx/5xx; SMTP_IN_DOUBT when the content started and no answer came
+ * (connection lost, timeout).  A sendmail command: exit 0 SMTP_SENT,
+ * another exit SMTP_NOT_SENT, killed by a signal (or the shell's 128 + N)
+ * SMTP_IN_DOUBT once the whole message was written to it, else
+ * SMTP_NOT_SENT; *reply_out is "exit status N" or "killed by signal N". */
 enum smtp_outcome smtp_send(struct smtp_session *ss, const char *const *rcpts, const char *wire,
 			    gsize len, smtp_before_data_fn before_data, void *payload,
 			    char **reply_out, GError **error);

@@ -30,6 +30,7 @@
 #include "core/warn.h"
 #include "lint/policy.h"
 #include "net/source.h"
+#include "series/thanks.h"
 
 struct am_opts {
 	int version;			/* 0: the newest posted */
@@ -76,5 +77,16 @@ GString *am_result_mbox(const struct am_result *r);
 /* {"version", "patches":[{"patch", "subject", "author", "added":[...]}],
  * "missing":[...]} (new reference). */
 json_t *am_result_json(const struct am_result *r);
+
+/* ---- what series thanks is told (am-record.c) ---- */
+
+/* The record of r for series thanks (series/thanks.h): the cover's (else
+ * the first patch's) Message-ID, subject, From, To, Cc, date and first
+ * lines, read from src (read anew: every message), and each patch's
+ * subject, Message-ID and stable patch-id (of the diff as posted).  *out:
+ * caller owns (thanks_series_free).  FALSE when src cannot be read or
+ * holds neither the cover nor the first patch (QUILL_ERROR_INPUT). */
+gboolean am_thanks_record(struct source *src, const struct am_result *r,
+			  struct thanks_series **out, GError **error);
 
 #endif

@@ -93,6 +93,8 @@ gboolean series_freeze_next(struct series *s, git_repository *repo, const struct
 	fo.changes = changes;
 	fo.next_cover = next;
 	fo.cover_msgid = o->cover_msgid;
+	fo.patch_msgids = o->patch_msgids;
+	fo.date = o->date;
 	if (!o->dry_run && !series_freeze(s, repo, &fo, error)) {
 		series_freeze_result_clear(out);
 		goto done;

@@ -21,6 +21,11 @@ struct series_freeze_next_opts {
 				 * cover_msgid it goes to the "Changes in vN+1:"
 				 * draft instead: the cover is frozen as sent */
 	const char *cover_msgid; /* the Message-ID the cover was sent with (no <>), or NULL */
+	const char *const *patch_msgids; /* those of the patches ([i - 1]: patch i; no <>;
+					  * NULL-terminated), or NULL (series send) */
+	const char *date;	/* the version's date (ISO 8601 UTC): series send gives
+				 * the date its mails carry, so series format -v N
+				 * makes them again; NULL: now */
 	gboolean dry_run;	/* render and decide; write nothing */
 	warn_fn warn;		/* the cover still has EDITME lines; the tag not written */
 	void *payload;

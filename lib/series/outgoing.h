@@ -85,12 +85,15 @@ struct format_record {
 };
 
 /* Remember that version `version` of series `name` was formatted from `tip`
- * (hex), in $GIT_DIR/quill/formatted/<name> (written atomically). */
+ * (hex), in $GIT_DIR/quill/formatted/<name> (written atomically; $GIT_DIR
+ * is the common directory, shared by the work trees, as the state is).
+ * QUILL_ERROR_USAGE for a name that cannot name a series or a tip that is
+ * no hex oid; QUILL_ERROR_OUTSIDE when it cannot be written. */
 gboolean format_record_write(git_repository *repo, const char *name, int version,
 			     const char *tip, GError **error);
 
 /* Read that record: TRUE with *out filled; FALSE with no error when there
- * is none; FALSE with QUILL_ERROR_INPUT (naming the file) when it is
+ * is none (or `name` cannot name a series); FALSE with QUILL_ERROR_INPUT (naming the file) when it is
  * damaged, a link, a FIFO or not a regular file, or over 4 KiB. */
 gboolean format_record_read(struct format_record *out, git_repository *repo, const char *name,
 			    GError **error);

@@ -7,19 +7,22 @@
  *   v<N>/outbox/<NNNN>.eml  each mail exactly as built by the first attempt
  *                           (the later attempts send these bytes: the same
  *                           Message-IDs, dates, recipients)
- *   v<N>/outbox.json        {"version":N, "started":ISO, "tip":hex,
- *                            "mails":[{"index":i, "file":"0001.eml",
+ *   v<N>/outbox.json        {"version":N, "started":ISO, "when":seconds,
+ *                            "tip":hex, "mails":[{"index":i, "file":"0001.eml",
  *                            "msgid":..., "subject":..., "rcpts":[addr...],
+ *                            "to":[...], "cc":[...] (as in its headers),
  *                            "status":"pending"|"sending"|"sent",
  *                            "time":ISO|null, "reply":text|null}]}
  * Each mail is committed as "sending" right before its content goes to the
  * server (smtp_before_data_fn) and as "sent" after the server's 250.  A
  * rerun sends the "pending" ones, skips the "sent" ones and lists the
  * "sending" ones as in doubt (the content went out, no answer was
- * recorded); those go again only with resend_in_doubt.  When every mail is
- * "sent", the version is frozen as series new-version freezes it, with the
- * cover's and every patch's Message-ID and the send's date recorded, and
- * v<N+1> begun; the outbox stays as the record of what went.
+ * recorded); those go again only with resend_in_doubt.  An outbox none of
+ * whose mails went out (all "pending": the first attempt failed before any
+ * content went) is made anew, from the branch as it is then.  When every
+ * mail is "sent", the version is frozen as series new-version freezes it,
+ * with the cover's and every patch's Message-ID and the send's date
+ * recorded, and v<N+1> begun; the outbox stays as the record of what went.
  */
 #ifndef QUILL_SEND_H
 #define QUILL_SEND_H

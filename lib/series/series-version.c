@@ -127,6 +127,15 @@ gboolean series_load_patches(GPtrArray **out, git_oid *base_out, git_oid *tip_ou
 
 /* ---- frozen versions ---- */
 
+/* Entry i of a NULL-terminated list that may be NULL or shorter (a copy). */
+static char *msgid_at(const char *const *list, guint i)
+{
+	for (guint k = 0; list && list[k]; k++)
+		if (k == i)
+			return g_strdup(list[k]);
+	return NULL;
+}
+
 struct series_version *series_add_version(struct series *s, git_repository *repo,
 					  const struct series_version_data *d, GError **error)
 {
@@ -157,6 +166,7 @@ struct series_version *series_add_version(struct series *s, git_repository *repo
 		p->patch_id = g_strdup(c->patch_id);
 		p->subject = g_strdup(c->subject);
 		p->author = g_strdup_printf("%s <%s>", c->author_name, c->author_email);
+		p->msgid = msgid_at(d->patch_msgids, i);
 		g_ptr_array_add(v->patches, p);
 	}
 	g_ptr_array_unref(loaded);
@@ -192,6 +202,8 @@ gboolean series_freeze(struct series *s, git_repository *repo,
 	d.cover = o->cover ? o->cover : s->cover;
 	d.changes = o->changes;
 	d.cover_msgid = o->cover_msgid;
+	d.patch_msgids = o->patch_msgids;
+	d.date = o->date;
 	d.sent = o->cover_msgid != NULL;
 	if (!series_add_version(s, repo, &d, error))
 		return FALSE;

@@ -130,6 +130,8 @@ struct series_version_data {
 	const char *changes;		/* NULL: "" */
 	const char *cover_msgid;	/* without <>, or NULL */
 	gboolean sent;
+	const char *const *patch_msgids; /* patch i's Message-ID as sent at [i - 1]
+					  * (without <>), NULL-terminated, or NULL */
 };
 
 /* Append frozen version s->versions->len + 1 built as a freeze builds one:
@@ -162,6 +164,9 @@ struct series_freeze_opts {
 	const char *changes;	/* what changed, or NULL/"" */
 	const char *next_cover;	/* the working cover for the next version */
 	const char *cover_msgid; /* the cover's Message-ID if sent elsewhere, or NULL */
+	const char *const *patch_msgids; /* each patch's Message-ID as sent ([i - 1]: patch
+					  * i; NULL-terminated), or NULL */
+	const char *date;	/* the date recorded (ISO 8601 UTC), or NULL: now */
 };
 
 /* Freeze the working version: v<N>/ files, one state commit with the tip and

@@ -21,6 +21,7 @@
 #include "../fuzz/fuzz-policy.c"
 #include "../fuzz/fuzz-bench.c"
 #include "../fuzz/fuzz-elf.c"
+#include "../fuzz/fuzz-wire.c"
 
 #include "unit.h"
 
@@ -36,6 +37,7 @@ static const struct {
 	{ "policy", fuzz_policy_one },
 	{ "bench", fuzz_bench_one },
 	{ "elf", fuzz_elf_one },
+	{ "wire", fuzz_wire_one },
 };
 
 #define EXPECT_FILE "EXPECT"
@@ -199,6 +201,7 @@ int main(void)
 	fuzz_policy_init();
 	fuzz_bench_init();
 	fuzz_elf_init();
+	fuzz_wire_init();
 	for (size_t t = 0; t < G_N_ELEMENTS(targets); t++) {
 		seeds += run_dir(top, "corpus", t);
 		run_dir(top, "regress", t);
