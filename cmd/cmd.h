@@ -193,6 +193,9 @@ json_t *strv_json(char **v);
 const char *jstr(const json_t *o, const char *key);
 int jint(const json_t *o, const char *key);
 
+/* `one` when n is 1, else `many`, for counts in text: "1 reply", "2 replies". */
+const char *plural_word(long n, const char *one, const char *many);
+
 /* The first 12 hex digits, or "-" for NULL (caller owns). */
 char *short_oid(const char *hex);
 

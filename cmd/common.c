@@ -47,6 +47,11 @@ int jint(const json_t *o, const char *key)
 	return (int)json_integer_value(json_object_get(o, key));
 }
 
+const char *plural_word(long n, const char *one, const char *many)
+{
+	return n == 1 ? one : many;
+}
+
 char *short_oid(const char *hex)
 {
 	return hex ? g_strndup(hex, 12) : g_strdup("-");

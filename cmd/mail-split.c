@@ -91,6 +91,7 @@ struct split {
 	int out_fd;		/* the --mbox output */
 	const char *out_name;
 	char *tmp;		/* what the --mbox file is written as until it is whole */
+	gboolean special;	/* the --mbox file is a FIFO or a character device: written to */
 	enum mbox_format format;
 	gboolean keep_cr;
 	guint count, skipped;
@@ -215,8 +216,9 @@ static int open_boxes(struct ctx *ctx, GPtrArray *boxes, int argc, char **argv,
 }
 
 /* Where the messages go: the --mbox file (written as a temporary file
- * beside it, renamed when whole), standard output, or a directory (made
- * when missing).  -1, else the exit code (it said why). */
+ * beside it, renamed when whole; a FIFO or a character device is written
+ * to, never renamed over: file_open_special), standard output, or a
+ * directory (made when missing).  -1, else the exit code (it said why). */
 static int open_output(struct split *s, const struct split_opts *o)
 {
 	if (!o->out) {
@@ -231,6 +233,15 @@ static int open_output(struct split *s, const struct split_opts *o)
 	if (!strcmp(o->out, "-")) {
 		s->out_fd = STDOUT_FILENO;
 	} else {
+		GError *e = NULL;
+		int special = file_open_special(o->out, &s->out_fd, &e);
+
+		if (special < 0)
+			return fail(e);
+		if (special) {
+			s->special = TRUE;
+			return -1;
+		}
 		char *base = g_path_get_basename(o->out), *d = g_path_get_dirname(o->out);
 
 		s->tmp = g_strdup_printf("%s/.%s.XXXXXX", d, base);
@@ -246,8 +257,8 @@ static int open_output(struct split *s, const struct split_opts *o)
 }
 
 /* The --mbox file is whole: it takes its name, with the mode a new file
- * gets.  -1, else the exit code (it said why; split_clear then removes the
- * temporary file). */
+ * gets (a FIFO or a device written to is closed).  -1, else the exit code
+ * (it said why; split_clear then removes the temporary file). */
 static int finish_output(struct split *s)
 {
 	int fd = s->out_fd, err = 0;
@@ -255,6 +266,9 @@ static int finish_output(struct split *s)
 
 	umask(mask);
 	s->out_fd = -1;
+	if (s->special)
+		return close(fd) < 0 ? failf(QUILL_ERROR_OUTSIDE, "%s: %s", s->out_name,
+					     g_strerror(errno)) : -1;
 	if (fchmod(fd, 0666 & ~mask) < 0)
 		err = errno;
 	if (close(fd) < 0 && !err)
@@ -293,6 +307,8 @@ static void split_view(struct ctx *ctx, const json_t *report)
 
 static void split_clear(struct split *s)
 {
+	if (s->special && s->out_fd >= 0)
+		close(s->out_fd);
 	if (s->tmp) {
 		if (s->out_fd >= 0)
 			close(s->out_fd);
@@ -333,7 +349,7 @@ int cmd_mail_split(int argc, char **argv, struct ctx *ctx)
 		rc = fail(e);
 		goto out;
 	}
-	if (s.tmp && (rc = finish_output(&s)) >= 0)
+	if ((s.tmp || s.special) && (rc = finish_output(&s)) >= 0)
 		goto out;
 	emit(ctx, split_report(&s), split_view);
 	rc = s.skipped ? 3 : 0;

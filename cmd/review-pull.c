@@ -83,11 +83,6 @@ static json_t *pull_report(const struct series *s, const char *spec,
 	return doc;
 }
 
-static const char *plural(int n, const char *one, const char *many)
-{
-	return n == 1 ? one : many;
-}
-
 static void pull_view(struct ctx *ctx, const json_t *report)
 {
 	const json_t *list = json_object_get(report, "versions"), *v;
@@ -100,7 +95,8 @@ static void pull_view(struct ctx *ctx, const json_t *report)
 		int replies = jint(v, "replies"), items = jint(v, "new_items");
 
 		printf("v%d: %d %s, %d new %s%s\n", jint(v, "version"), replies,
-		       plural(replies, "reply", "replies"), items, plural(items, "item", "items"),
+		       plural_word(replies, "reply", "replies"), items,
+		       plural_word(items, "item", "items"),
 		       jstr(v, "failed") ? " (its thread failed: see the warning)" : "");
 	}
 	if (!json_is_true(json_object_get(report, "committed")))

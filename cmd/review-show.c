@@ -192,12 +192,14 @@ out:
 /* ---- resolve, reopen ---- */
 
 /* Set the status (and the note, when not NULL) of item `id` in s's state;
- * the item as it is now goes to `done`. */
+ * the item as it is now goes to `done`, and {"id", "status"} to `changed`
+ * when its status or note changed (once per item). */
 static gboolean set_one(struct series *s, const char *id, enum review_status status,
-			const char *note, json_t *done, GError **error)
+			const char *note, json_t *done, json_t *changed, GError **error)
 {
 	struct review_version *rv;
 	struct review_item *it;
+	gboolean differs;
 	int version;
 	guint index;
 
@@ -205,6 +207,7 @@ static gboolean set_one(struct series *s, const char *id, enum review_status sta
 	    !review_store_read(s, version, &rv, error))
 		return FALSE;
 	it = g_ptr_array_index(rv->items, index);
+	differs = it->status != status || (note && g_strcmp0(it->note, note));
 	it->status = status;
 	if (note) {
 		g_free(it->note);
@@ -212,6 +215,9 @@ static gboolean set_one(struct series *s, const char *id, enum review_status sta
 	}
 	review_store_set(s, rv);
 	json_array_append_new(done, review_item_json(it));
+	if (differs)
+		json_array_append_new(changed, json_pack("{s:s, s:s}", "id", it->id, "status",
+							 review_status_name(status)));
 	review_version_free(rv);
 	return TRUE;
 }
@@ -238,7 +244,7 @@ static int set_status(struct ctx *ctx, int argc, char **argv, enum review_status
 {
 	struct series *s = NULL;
 	GError *e = NULL;
-	json_t *done = json_array();
+	json_t *done = json_array(), *changed = json_array();
 	GString *msg = g_string_new(status == REVIEW_OPEN ? "review reopen:" : "review resolve:");
 	int rc = 0;
 
@@ -251,7 +257,7 @@ static int set_status(struct ctx *ctx, int argc, char **argv, enum review_status
 		goto out;
 	}
 	for (int i = 1; i < argc; i++) {
-		if (!set_one(s, argv[i], status, note, done, &e)) {
+		if (!set_one(s, argv[i], status, note, done, changed, &e)) {
 			rc = fail(e);
 			goto out;
 		}
@@ -266,8 +272,12 @@ static int set_status(struct ctx *ctx, int argc, char **argv, enum review_status
 		     e->message);
 		g_clear_error(&e);
 	}
-	emit(ctx, json_pack("{s:O}", "items", done), status_view);
+	if (ctx->json)
+		emit(ctx, json_pack("{s:O}", "changed", changed), NULL);
+	else
+		emit(ctx, json_pack("{s:O}", "items", done), status_view);
 out:
+	json_decref(changed);
 	json_decref(done);
 	g_string_free(msg, TRUE);
 	series_free(s);
@@ -281,13 +291,15 @@ int cmd_review_resolve(int argc, char **argv, struct ctx *ctx)
 	GOptionEntry entries[] = {
 		{ "wontfix", 0, 0, G_OPTION_ARG_NONE, &wontfix, "Mark them wontfix instead of addressed", NULL },
 		{ "message", 'm', 0, G_OPTION_ARG_STRING, &note, "A note kept with each item", "NOTE" },
+		{ "json", 0, 0, G_OPTION_ARG_NONE, &ctx->json, "Print what changed as JSON", NULL },
 		G_OPTION_ENTRY_NULL
 	};
 	int rc = opt_parse(ctx, &argc, &argv, "ID...",
 			   "Marks review items of the current series addressed (or wontfix), by\n"
 			   "id or a unique prefix of at least 4 hex digits: one state commit,\n"
 			   "then the notes on refs/notes/quill.  An id that names no item is\n"
-			   "exit 2.",
+			   "exit 2.  --json prints {\"changed\":[{\"id\", \"status\"}]}: the items\n"
+			   "whose status or note changed (none when all were so already).",
 			   entries);
 
 	if (rc < 0)
@@ -299,11 +311,13 @@ int cmd_review_resolve(int argc, char **argv, struct ctx *ctx)
 int cmd_review_reopen(int argc, char **argv, struct ctx *ctx)
 {
 	GOptionEntry entries[] = {
+		{ "json", 0, 0, G_OPTION_ARG_NONE, &ctx->json, "Print what changed as JSON", NULL },
 		G_OPTION_ENTRY_NULL
 	};
 	int rc = opt_parse(ctx, &argc, &argv, "ID...",
 			   "Marks review items of the current series open again (their note is\n"
-			   "kept).",
+			   "kept).  --json prints {\"changed\":[{\"id\", \"status\"}]}: the items\n"
+			   "that were not open.",
 			   entries);
 
 	return rc < 0 ? set_status(ctx, argc, argv, REVIEW_OPEN, NULL) : rc;

@@ -420,8 +420,10 @@ static void scan_view(struct ctx *ctx, const json_t *report)
 	}
 	if (order->len)
 		putchar('\n');
-	printf("%u items from %d replies (%d messages read, %d answering no posted message)\n",
-	       order->len, jint(report, "replies"), jint(report, "messages"),
+	printf("%u %s from %d %s (%d %s read, %d answering no posted message)\n", order->len,
+	       plural_word(order->len, "item", "items"), jint(report, "replies"),
+	       plural_word(jint(report, "replies"), "reply", "replies"), jint(report, "messages"),
+	       plural_word(jint(report, "messages"), "message", "messages"),
 	       jint(report, "unthreaded"));
 	g_ptr_array_unref(order);
 }

@@ -30,13 +30,15 @@ static const char collect_help[] =
 	"quill.source, else lore); the patches are matched to the branch's commits\n"
 	"and --apply writes the trailers into them (--order policy sorts the block\n"
 	"by trailers.conf; a signed commit needs --resign or --drop-signatures;\n"
-	"--dry-run writes nothing).\n"
+	"--dry-run writes nothing).  --resign signs the rewritten signed commits\n"
+	"again as git commit -S does (gpg.format, user.signingKey, gpg.program).\n"
 	"\n"
 	"--json prints {\"version\":N, \"patches\":[{\"version\", \"patch\", \"subject\",\n"
 	"\"add\":[...], \"not_carried\":[{\"trailer\", \"reason\", \"link\"}],\n"
 	"\"mismatch\":[{\"trailer\", \"from\"}]}], \"missing\":[...], \"messages\":N}.\n"
 	"\n"
-	"Exit: 0 done; 2 bad usage; 3 no patches in the input; 4 the archive failed.\n";
+	"Exit: 0 done; 1 a signed commit without --resign or --drop-signatures;\n"
+	"2 bad usage; 3 no patches in the input; 4 the archive or signing failed.\n";
 
 struct collect_args {
 	int version;
@@ -249,9 +251,10 @@ static void collect_view(struct ctx *ctx, const json_t *report)
 	json_array_foreach(json_object_get(report, "missing"), i, t)
 		printf("missing: %s\n", esc(pool, json_string_value(t)));
 	if ((apply = json_object_get(report, "apply")))
-		printf("%s %d trailers in %d commits\n",
+		printf("%s %d %s in %d %s\n",
 		       json_is_string(json_object_get(apply, "new_tip")) ? "added" : "would add",
-		       jint(apply, "trailers"), jint(apply, "commits"));
+		       jint(apply, "trailers"), plural_word(jint(apply, "trailers"), "trailer", "trailers"),
+		       jint(apply, "commits"), plural_word(jint(apply, "commits"), "commit", "commits"));
 	g_ptr_array_unref(pool);
 }
 

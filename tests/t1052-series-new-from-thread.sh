@@ -3,7 +3,9 @@
 # thread, v2 with a reply) adopted in a clone of the base: v1 and v2 frozen
 # with their Message-IDs (v1 found by the change-id), the branch at the
 # tree of v2, the working version 3; an existing name is refused, a thread
-# with no patches is one line, exit 3.
+# with no patches is one line, exit 3; and the same from a real
+# public-inbox server (quill.lore), from v2's thread and from v1's (v2,
+# found by the change-id, is adopted as the newest).
 . "$(dirname "$0")/lib.sh"
 . "$TEST_SRC/lib-series.sh"
 
@@ -21,7 +23,7 @@ msgid_of() {
 
 test_expect_success 'a series frozen as v1 and v2, both formatted, a reply' '
 	test_repo up &&
-	(cd up && git branch -M main && git clone -q . ../base &&
+	(cd up && git branch -M main && git clone -q . ../base && git clone -q . ../base-lore &&
 	 quill series new zones >/dev/null && add_patches 2 z &&
 	 quill series format --version 1 --stdout >../v1.mbox 2>/dev/null &&
 	 quill series new-version --msgid "<$(msgid_of ../v1.mbox "[PATCH 0/2]")>" \
@@ -97,5 +99,49 @@ test_expect_success 'a thread with no patches: one line, exit 3, nothing written
 test_expect_success '--source without --from-thread is a usage error' '
 	(cd base && quill_fails 2 "--source goes with --from-thread" series new z --source mbox:x)
 '
+
+# check_adopted DIR NAME: series NAME in DIR is v1 and v2 as posted (covers'
+# and patches' Message-IDs), the branch at v2's tree on main, version 3.
+check_adopted() {
+	(cd "$1" && quill series show --json "$2") >got.json &&
+	test "$(jget got.json "d[\"version\"]")" = 3 &&
+	test "$(jget got.json "[v[\"version\"] for v in d[\"versions\"] if v[\"frozen\"]]")" = "[1, 2]" &&
+	test "$(jget got.json "d[\"versions\"][0][\"cover_msgid\"]")" = "$(cat v1.id)" &&
+	test "$(jget got.json "d[\"versions\"][1][\"cover_msgid\"]")" = "$(cat v2.id)" &&
+	test "$(jget got.json "[v[\"patches\"] for v in d[\"versions\"]]")" = "[2, 2, 2]" &&
+	test "$(jget got.json "d[\"change_id\"]")" = "$(jget orig.json "d[\"change_id\"]")" &&
+	git -C "$1" rev-parse "$2^{tree}" >tree &&
+	test_cmp v2.tree tree &&
+	test "$(git -C "$1" rev-parse "$2~2")" = "$(git -C "$1" rev-parse main)" &&
+	git -C "$1" show "refs/quill/series/$2:v1/version.conf" >conf1 &&
+	git -C "$1" show "refs/quill/series/$2:v2/version.conf" >conf2 &&
+	for i in 1 2; do
+		grep -q "^msgid=$(msgid_of v1.mbox "[PATCH $i/2]")\$" conf1 &&
+		grep -q "^msgid=$(msgid_of v2.mbox "[PATCH v2 $i/2]")\$" conf2 || return 1
+	done
+}
+
+LORE=$TEST_SRC/testbed/lore-server.sh
+if ! command -v public-inbox-httpd >/dev/null 2>&1; then
+	test_skip 'lore: new --from-thread from a real public-inbox server' 'public-inbox-httpd missing'
+else
+test_expect_success 'lore: new --from-thread from a real public-inbox server' '
+	url=$("$LORE" start all.mbox "$TRASH/srv") &&
+	{
+		git -C base-lore config quill.lore "${url}all" &&
+		(cd base-lore && quill series new from2 --from-thread "$(cat ../v2.id)" \
+			>../lore.out 2>../lore.err) &&
+		check_adopted base-lore from2 &&
+		! grep -q "newer than the thread given" lore.err &&
+		(cd base-lore && quill series new from1 --from-thread "<$(cat ../v1.id)>" \
+			>../lore.out 2>../lore.err) &&
+		check_adopted base-lore from1 &&
+		grep -q "v2 found on the list, newer than the thread given (v1): adopting v2" lore.err
+	}
+	rc=$?
+	"$LORE" stop "$TRASH/srv" >/dev/null 2>&1
+	return $rc
+'
+fi
 
 test_done

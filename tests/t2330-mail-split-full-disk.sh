@@ -78,7 +78,7 @@ test_expect_success '--mbox - to /dev/full: exit 4, standard output named' '
 test_expect_success '--mbox OUT that cannot be renamed (a directory): no temporary file left' '
 	mkdir sub sub/taken &&
 	test_expect_code 4 quill mail split --mbox sub/taken small.mbox 2>err &&
-	grep -q "^quill: sub/taken: " err &&
+	grep -q "^quill: cannot write sub/taken: a directory$" err &&
 	echo taken >expect.ls && names sub >ls && test_cmp expect.ls ls
 '
 

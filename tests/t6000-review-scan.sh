@@ -379,6 +379,31 @@ test_expect_success 'text view: grouped by version and patch, each item with aut
 	tail -n 1 out | grep -E "^[0-9]+ items from 7 replies \(15 messages read, 3 answering no posted message\)$"
 '
 
+test_expect_success 'the summary counts in the singular: 1 item from 1 reply, 1 message read' '
+	awk "/^From mboxrd/ { n++ } n == 2" box >one-patch &&
+	cat one-patch >one &&
+	cat >>one <<-\EOF &&
+	From mboxrd@z Thu Jan  1 00:00:00 1970
+	From: Priya Raman <priya@example.com>
+	Subject: Re: [PATCH 1/3] mm: add zone_init_lazy()
+	Date: Mon, 01 Dec 2025 12:00:00 +0000
+	Message-ID: <r-one@example.com>
+	In-Reply-To: <v1-1@example.org>
+	References: <v1-cover@example.org> <v1-1@example.org>
+
+	Reviewed-by: Priya Raman <priya@example.com>
+
+	EOF
+	quill review scan one >out &&
+	tail -n 1 out >got &&
+	echo "1 item from 1 reply (2 messages read, 0 answering no posted message)" >want &&
+	test_cmp want got &&
+	quill review scan one-patch >out &&
+	tail -n 1 out >got &&
+	echo "0 items from 0 replies (1 message read, 0 answering no posted message)" >want &&
+	test_cmp want got
+'
+
 test_expect_success 'several MBOX operands are one mailbox; - reads standard input' '
 	awk "/^From mboxrd/ { n++ } n <= 8" box >part1 &&
 	awk "/^From mboxrd/ { n++ } n > 8" box >part2 &&

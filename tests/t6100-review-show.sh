@@ -211,6 +211,28 @@ test_expect_success 'reopen: open again, the note kept; several ids in one commi
 	quill review resolve a1b2c3d4e5f6 >/dev/null
 '
 
+test_expect_success 'resolve / reopen --json: what changed, an item already so left out' '
+	cd r &&
+	quill review resolve --json a1b2c3d4e5f6 b1c2ffee0000 >out &&
+	echo "{\"changed\": [{\"id\": \"b1c2ffee0000\", \"status\": \"addressed\"}]}" >expect &&
+	test_cmp_json expect out &&
+	quill review reopen --json b1c2ffee0000 b1c2ff a1b2c3 >out &&
+	cat >expect <<-\EOF &&
+	{"changed": [{"id": "b1c2ffee0000", "status": "open"},
+	             {"id": "a1b2c3d4e5f6", "status": "open"}]}
+	EOF
+	test_cmp_json expect out &&
+	quill review resolve --json a1b2c3d4e5f6 >out &&
+	echo "{\"changed\": [{\"id\": \"a1b2c3d4e5f6\", \"status\": \"addressed\"}]}" >expect &&
+	test_cmp_json expect out &&
+	before=$(state) &&
+	quill review resolve --json a1b2c3d4e5f6 >out &&
+	echo "{\"changed\": []}" >expect &&
+	test_cmp_json expect out &&
+	test "$(state)" = "$before" &&
+	test "$(status_of b1c2ffee0000)" = open
+'
+
 test_expect_success 'unknown, short and ambiguous ids: exit 2, nothing written' '
 	cd r &&
 	before=$(state) &&

@@ -9,17 +9,33 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* Write to a character device or a FIFO named as the target (-o
- * /dev/null): it is written to, never renamed over.  A FIFO nobody reads
- * is an error at once (O_NONBLOCK), not a wait. */
-static gboolean write_special(const char *path, const char *data, gsize n, GError **error)
+int file_open_special(const char *path, int *fd, GError **error)
 {
-	int fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+	struct stat st;
+
+	*fd = -1;
+	if (lstat(path, &st) < 0 || S_ISREG(st.st_mode) || S_ISLNK(st.st_mode))
+		return 0;
+	if (!S_ISCHR(st.st_mode) && !S_ISFIFO(st.st_mode)) {
+		qerr(error, QUILL_ERROR_OUTSIDE, "cannot write %s: %s", path, file_kind(st.st_mode));
+		return -1;
+	}
+	/* a FIFO nobody reads is an error at once (O_NONBLOCK), not a wait */
+	if ((*fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)) < 0) {
+		qerr(error, QUILL_ERROR_OUTSIDE, "cannot write %s: %s", path, g_strerror(errno));
+		return -1;
+	}
+	fcntl(*fd, F_SETFL, fcntl(*fd, F_GETFL) & ~O_NONBLOCK);
+	return 1;
+}
+
+/* Write to a character device or a FIFO named as the target (-o
+ * /dev/null): it is written to, never renamed over. */
+static gboolean write_special(int fd, const char *path, const char *data, gsize n,
+			      GError **error)
+{
 	gsize done = 0;
 
-	if (fd < 0)
-		return qerr(error, QUILL_ERROR_OUTSIDE, "cannot write %s: %s", path, g_strerror(errno));
-	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
 	while (done < n) {
 		ssize_t w = write(fd, data + done, n - done);
 		if (w < 0 && errno == EINTR)
@@ -42,13 +58,12 @@ gboolean file_write_atomic(const char *path, const char *data, gssize len, GErro
 	char *tmp;
 	gsize n = len < 0 ? strlen(data) : (gsize)len, done = 0;
 	mode_t mask;
-	struct stat st;
-	int fd;
+	int fd, special = file_open_special(path, &fd, error);
 
-	if (lstat(path, &st) == 0 && (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode)))
-		return write_special(path, data, n, error);
-	if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode))
-		return qerr(error, QUILL_ERROR_OUTSIDE, "cannot write %s: %s", path, file_kind(st.st_mode));
+	if (special < 0)
+		return FALSE;
+	if (special)
+		return write_special(fd, path, data, n, error);
 	tmp = g_strconcat(path, ".tmp-XXXXXX", NULL);
 	mask = umask(0);
 	umask(mask);

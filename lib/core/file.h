@@ -21,6 +21,17 @@
  * 0666 & ~umask.  QUILL_ERROR_OUTSIDE naming the path on failure. */
 gboolean file_write_atomic(const char *path, const char *data, gssize len, GError **error);
 
+/* The guard of file_write_atomic, for a writer that streams: when path is
+ * a character device or a FIFO (a pipe someone reads), it is opened for
+ * writing (O_NONBLOCK first, so that a FIFO nobody reads is an error at
+ * once, not a wait; then blocking) and 1 returned with *fd (the caller
+ * closes it): write to it, never rename over it.  0 (*fd -1) when path is
+ * a regular file, a symbolic link or missing: write beside it and rename.
+ * -1 with QUILL_ERROR_OUTSIDE "cannot write PATH: REASON" for any other
+ * kind (a directory, a socket, a block device) or when it cannot be
+ * opened. */
+int file_open_special(const char *path, int *fd, GError **error);
+
 /* Read the regular file at `path` whole, at most `max_bytes` of it, into
  * *data (NUL-terminated after its *len bytes; the caller frees it with
  * g_free) and *len.  A symbolic link is followed only when

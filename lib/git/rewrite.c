@@ -6,6 +6,7 @@
 #include "core/error.h"
 #include "git/commit.h"
 #include "git/ident.h"
+#include "git/sign.h"
 
 static const char *const notes_refs[] = { "refs/notes/quill", "refs/notes/commits", NULL };
 
@@ -43,6 +44,7 @@ static gboolean replay_one(git_repository *repo, git_commit *c, const git_oid *p
 	char hex[GIT_OID_HEXSZ + 1];
 	git_commit *pc = NULL;
 	git_tree *tree = NULL;
+	gboolean signed_c, ok = TRUE;
 	int rc;
 
 	git_oid_tostr(hex, sizeof hex, git_commit_id(c));
@@ -53,16 +55,11 @@ static gboolean replay_one(git_repository *repo, git_commit *c, const git_oid *p
 		git_oid_cpy(out, git_commit_id(c));
 		return TRUE;
 	}
-	if (rewrite_commit_signed(c)) {
-		if (o->resign)
-			return qerr(error, QUILL_ERROR_USAGE,
-				    "commit %.12s is signed: re-signing is not supported yet "
-				    "(--drop-signatures writes it unsigned)", hex);
-		if (!o->drop_signatures)
-			return qerr(error, QUILL_ERROR_NEGATIVE,
-				    "commit %.12s is signed: rewriting it drops the signature "
-				    "(--drop-signatures to do so, or --resign)", hex);
-	}
+	signed_c = rewrite_commit_signed(c);
+	if (signed_c && !o->resign && !o->drop_signatures)
+		return qerr(error, QUILL_ERROR_NEGATIVE,
+			    "commit %.12s is signed: rewriting it drops the signature "
+			    "(--drop-signatures to do so, or --resign)", hex);
 	if (o->dry_run) {
 		git_oid_cpy(out, git_commit_id(c));
 		return TRUE;
@@ -74,17 +71,25 @@ static gboolean replay_one(git_repository *repo, git_commit *c, const git_oid *p
 		return qerr_git(error, rc, "cannot read commit %.12s", hex);
 	{
 		const git_commit *parents[1] = { pc };
+		const char *msg = message ? message : git_commit_message_raw(c);
 
-		rc = git_commit_create(out, repo, NULL, git_commit_author(c), git_commit_committer(c),
-				       git_commit_message_encoding(c),
-				       message ? message : git_commit_message_raw(c), tree,
-				       pc ? 1 : 0, parents);
+		if (signed_c && o->resign) {
+			ok = sign_commit_create(out, repo, git_commit_author(c),
+						git_commit_committer(c),
+						git_commit_message_encoding(c), msg, tree,
+						pc ? 1 : 0, parents, error);
+			if (!ok)
+				qerr_prefix(error, "cannot re-sign commit %.12s", hex);
+		} else if ((rc = git_commit_create(out, repo, NULL, git_commit_author(c),
+						   git_commit_committer(c),
+						   git_commit_message_encoding(c), msg, tree,
+						   pc ? 1 : 0, parents)) < 0) {
+			ok = qerr_git(error, rc, "cannot write the new commit of %.12s", hex);
+		}
 	}
 	git_tree_free(tree);
 	git_commit_free(pc);
-	if (rc < 0)
-		return qerr_git(error, rc, "cannot write the new commit of %.12s", hex);
-	return TRUE;
+	return ok;
 }
 
 /* Copy the notes of every rewritten commit on notes ref `name` (when it

@@ -7,8 +7,10 @@
  * branch and follows it).  A merge in the range is refused.
  *
  * A signed commit (a gpgsig header) that would change is refused unless
- * drop_signatures (it is written unsigned) or resign (not supported yet:
- * refused with a clear error); a signature is never dropped silently.
+ * drop_signatures (it is written unsigned) or resign (it is signed again
+ * as git signs, git/sign.h: a signing failure fails the rewrite before the
+ * branch moves); a signature is never dropped silently.  Unsigned commits
+ * stay unsigned.
  *
  * Then the branch is moved compare-and-swap from the old tip (one ref
  * update: a concurrent move fails with QUILL_ERROR_OUTSIDE and no ref is
@@ -30,7 +32,7 @@ struct rewrite_edit {
 
 struct rewrite_opts {
 	gboolean drop_signatures;	/* write changed signed commits unsigned */
-	gboolean resign;		/* re-sign them: not supported yet (an error) */
+	gboolean resign;		/* re-sign them (git/sign.h) */
 	gboolean dry_run;		/* check everything, write nothing */
 	const char *reflog;		/* the branch's reflog message; NULL: "quill: rewrite" */
 };

@@ -111,8 +111,8 @@ static struct shazam_thread *thread_new(const char *msgid, GBytes *mbox)
 	return t;
 }
 
-/* The covers of the versions of change_id that first does not hold,
- * found in ar, their threads fetched into out. */
+/* The covers of the versions of change_id that first does not hold (older
+ * and newer ones), found in ar, their threads fetched into out. */
 static void fetch_older(GPtrArray *out, struct archive *ar, GPtrArray *first,
 			const char *change_id, warn_fn warn, void *payload)
 {
@@ -224,6 +224,27 @@ static const struct shazam_version *find_version(GPtrArray **vs, GPtrArray *thre
 	return NULL;
 }
 
+/* The newest version of all threads (a later one than the first thread's,
+ * found by its change-id, with a warning). */
+static const struct shazam_version *newest(GPtrArray **vs, GPtrArray *threads,
+					   const struct shazam_series_opts *o)
+{
+	const struct shazam_version *first = vs[0]->pdata[vs[0]->len - 1], *nv = first;
+	const struct shazam_thread *t;
+
+	for (guint i = 1; i < threads->len; i++)
+		for (guint j = 0; j < vs[i]->len; j++) {
+			const struct shazam_version *v = vs[i]->pdata[j];
+			if (v->number > nv->number)
+				nv = v;
+		}
+	nv = find_version(vs, threads, nv->number, &t);
+	if (nv != first && o->warn)
+		o->warn(o->payload, "v%d found on the list, newer than the thread given (v%d): adopting v%d",
+			nv->number, first->number, nv->number);
+	return nv;
+}
+
 gboolean shazam_series_new(struct series **out, git_repository *repo, GPtrArray *threads,
 			   const struct shazam_series_opts *o, GError **error)
 {
@@ -242,7 +263,7 @@ gboolean shazam_series_new(struct series **out, git_repository *repo, GPtrArray 
 		return qerr(error, QUILL_ERROR_USAGE, "a branch '%s' exists already", o->name);
 	if (!read_versions(&vs, threads, o, error))
 		return FALSE;
-	nv = vs[0]->pdata[vs[0]->len - 1];
+	nv = newest(vs, threads, o);
 	n = nv->number;
 	s = series_blank(o->name);
 	s->branch = g_strdup(o->name);

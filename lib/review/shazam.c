@@ -8,6 +8,7 @@
 #include "core/error.h"
 #include "git/commit.h"
 #include "git/ident.h"
+#include "git/sign.h"
 #include "mail/mailinfo.h"
 #include "mail/message.h"
 #include "mail/subject.h"
@@ -214,7 +215,7 @@ static char *mail_message(const char *subject, const GString *msg)
 
 /* One patch onto *parent: *parent becomes the new commit. */
 static gboolean apply_one(git_repository *repo, const struct am_patch *a, git_oid *parent,
-			  const git_signature *committer, GError **error)
+			  const git_signature *committer, gboolean sign, GError **error)
 {
 	struct mailinfo_options mo;
 	struct mailinfo_result mr = { 0 };
@@ -254,9 +255,15 @@ static gboolean apply_one(git_repository *repo, const struct am_patch *a, git_oi
 	msg = mail_message(a->subject, mr.msg);
 	if ((rc = git_index_write_tree_to(&tid, ix, repo)) < 0 ||
 	    (rc = git_tree_lookup(&nt, repo, &tid)) < 0 ||
-	    (rc = git_commit_create(parent, repo, NULL, author, committer, NULL, msg, nt, 1,
-				    (const git_commit **)&pc)) < 0) {
+	    (!sign && (rc = git_commit_create(parent, repo, NULL, author, committer, NULL, msg, nt,
+					      1, (const git_commit **)&pc)) < 0)) {
 		qerr_git(error, rc, "patch %d/%d: cannot write the commit", a->patch, a->total);
+		goto done;
+	}
+	if (sign && !sign_commit_create(parent, repo, author, committer, NULL, msg, nt, 1,
+					(const git_commit **)&pc, error)) {
+		qerr_prefix(error, "patch %d/%d: cannot sign the commit (commit.gpgSign)", a->patch,
+			    a->total);
 		goto done;
 	}
 	ok = TRUE;
@@ -276,6 +283,7 @@ gboolean shazam_commits(git_oid *tip, git_repository *repo, const struct am_resu
 			const git_oid *base, GError **error)
 {
 	git_signature *committer = NULL;
+	gboolean sign;
 	git_oid cur;
 
 	if (!r->patches->len)
@@ -283,8 +291,9 @@ gboolean shazam_commits(git_oid *tip, git_repository *repo, const struct am_resu
 	if (!ident_signature(&committer, repo, FALSE, error))
 		return FALSE;
 	git_oid_cpy(&cur, base);
+	sign = sign_wanted(repo);
 	for (guint i = 0; i < r->patches->len; i++) {
-		if (!apply_one(repo, r->patches->pdata[i], &cur, committer, error)) {
+		if (!apply_one(repo, r->patches->pdata[i], &cur, committer, sign, error)) {
 			git_signature_free(committer);
 			return FALSE;
 		}

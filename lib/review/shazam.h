@@ -47,7 +47,8 @@ gboolean shazam_base(git_oid *out, git_repository *repo, const char *base_commit
 		     warn_fn warn, void *payload, GError **error);
 
 /* Apply the patches of r onto base as commits (no ref is written); *tip
- * gets the last one.  A patch that does not apply: QUILL_ERROR_NEGATIVE
+ * gets the last one; each signed (git/sign.h) when commit.gpgSign is
+ * true, as git am signs.  A patch that does not apply: QUILL_ERROR_NEGATIVE
  * "patch i/n (SUBJECT) does not apply: REASON"; a diff libgit2 cannot
  * read: QUILL_ERROR_INPUT. */
 gboolean shazam_commits(git_oid *tip, git_repository *repo, const struct am_result *r,
@@ -74,11 +75,11 @@ struct shazam_thread {
 void shazam_thread_free(struct shazam_thread *t);
 
 /* The threads of the series posted in the thread of msgid, fetched from ar:
- * that thread first, then the thread of each older version's cover that
- * ar finds by the newest version's change-id (versions the first thread
- * already holds are not fetched again).  *out (caller owns) is an array of
+ * that thread first, then the thread of each other version's cover (older
+ * or newer) that ar finds by the thread's newest version's change-id
+ * (versions the first thread already holds are not fetched again).  *out (caller owns) is an array of
  * struct shazam_thread* that frees them.  FALSE only when the first
- * thread cannot be fetched; an older one that cannot is a warning. */
+ * thread cannot be fetched; another one that cannot is a warning. */
 gboolean shazam_fetch(GPtrArray **out, struct archive *ar, const char *msgid, warn_fn warn,
 		      void *payload, GError **error);
 
@@ -90,7 +91,8 @@ struct shazam_series_opts {
 };
 
 /* Adopt the series posted in threads (as shazam_fetch gives them; the
- * first one says which version is the newest) as series NAME: every version
+ * newest version is the highest one of all threads, a warning when it is
+ * not the first thread's) as series NAME: every version
  * found is applied on its own base-commit (shazam_base) and frozen as vN,
  * sent, with its cover, the cover's Message-ID and each patch's Message-ID;
  * an older version that does not apply (or is not found) is recorded as an

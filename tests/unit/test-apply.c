@@ -376,10 +376,18 @@ static void test_signed(git_repository *repo, struct series *s)
 		   same(sh("git rev-parse refs/quill/series/zone"), state0),
 	   "and nothing is written");
 	report_clear(&rep);
+	/* re-signing with a program that is not there: nothing is written */
+	ok(ran(sh("git config gpg.program \"$HOME/no-such-gpg\"")), "(gpg.program missing)");
 	ao.resign = TRUE;
-	ok(!review_apply(repo, s, r, &ao, &rep, &e) && e && strstr(e->message, "not supported"),
-	   "--resign: not supported yet, said clearly");
+	ok(!review_apply(repo, s, r, &ao, &rep, &e) && e &&
+		   strstr(e->message, "cannot re-sign commit") && strstr(e->message, "no-such-gpg") &&
+		   qerr_class(e) == QUILL_ERROR_OUTSIDE,
+	   "--resign whose signing fails: an outside failure naming the program");
 	g_clear_error(&e);
+	ok(same(sh("git rev-parse topic"), tip) &&
+		   same(sh("git rev-parse refs/quill/series/zone"), state0),
+	   "and nothing is written");
+	ok(ran(sh("git config --unset gpg.program")), "(gpg.program unset)");
 	report_clear(&rep);
 	ao.resign = FALSE;
 	ao.drop_signatures = TRUE;

@@ -3,6 +3,7 @@
 #include "core/file.h"
 #include "unit.h"
 
+#include <fcntl.h>
 #include <glib/gstdio.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -111,6 +112,38 @@ int main(int argc, char **argv)
 		ok(lstat(fifo, &st) == 0 && S_ISFIFO(st.st_mode), "the FIFO is left as it was");
 		g_unlink(fifo);
 		g_free(fifo);
+	}
+	UNIT_CASE("open-special") {
+		char *fifo = g_build_filename(dir, "r.fifo", NULL);
+		char *sub = g_build_filename(dir, "sub", NULL);
+		char *lnk = g_build_filename(dir, "lnk", NULL);
+		char buf[8] = { 0 };
+		int fd = 0, rfd;
+
+		ok(file_write_atomic(path, "x", -1, NULL), "a regular file made");
+		is_int(file_open_special(path, &fd, NULL), 0, "a regular file: write beside, rename");
+		is_int(fd, -1, "and no descriptor");
+		is_int(file_open_special(bad, &fd, NULL), 0, "a missing path: 0 too");
+		ok(symlink(path, lnk) == 0, "a symbolic link made");
+		is_int(file_open_special(lnk, &fd, NULL), 0, "a symbolic link: 0 (it is replaced)");
+		ok(g_mkdir(sub, 0700) == 0, "a directory made");
+		g_clear_error(&e);
+		is_int(file_open_special(sub, &fd, &e), -1, "a directory: refused");
+		ok(e && strstr(e->message, "a directory") && qerr_class(e) == QUILL_ERROR_OUTSIDE,
+		   "saying so, as an outside failure");
+		ok(mkfifo(fifo, 0600) == 0, "a FIFO made");
+		rfd = open(fifo, O_RDONLY | O_NONBLOCK);
+		ok(rfd >= 0, "with a reader");
+		is_int(file_open_special(fifo, &fd, NULL), 1, "a FIFO someone reads: opened");
+		ok(fd >= 0 && write(fd, "abc", 3) == 3 && close(fd) == 0, "written to");
+		ok(read(rfd, buf, sizeof buf - 1) == 3 && !strcmp(buf, "abc"), "the reader gets it");
+		close(rfd);
+		g_unlink(fifo);
+		g_unlink(lnk);
+		g_rmdir(sub);
+		g_free(fifo);
+		g_free(sub);
+		g_free(lnk);
 	}
 	g_unlink(path);
 	test_read(dir);
