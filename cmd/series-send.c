@@ -58,7 +58,7 @@ struct send_args {
 	char **to, **cc;
 };
 
-static const char *mail_state(const struct send_mail *m, gboolean dry_run)
+static const char *mail_state(const struct send_mail *m, gboolean dry_run, gboolean to_mbox)
 {
 	if (m->now)
 		return "sent";
@@ -66,7 +66,7 @@ static const char *mail_state(const struct send_mail *m, gboolean dry_run)
 		return "already";
 	if (m->in_doubt)
 		return "in-doubt";
-	return dry_run ? "to-send" : "pending";
+	return dry_run ? "to-send" : to_mbox ? "written" : "pending";
 }
 
 static json_t *send_json(const struct series_send_result *r, const struct send_args *a,
@@ -85,7 +85,7 @@ static json_t *send_json(const struct series_send_result *r, const struct send_a
 			"msgid", m->msgid, "subject", m->subject, "to", strv_json(m->to), "cc",
 			strv_json(m->cc), "status", status[m->status], "in_doubt", m->in_doubt,
 			"time", json_str_or_null(m->time), "reply", json_str_or_null(m->reply),
-			"state", mail_state(m, dry_run)));
+			"state", mail_state(m, dry_run, a->to_mbox != NULL)));
 	}
 	doc = json_pack("{s:s, s:i, s:o, s:b, s:o, s:b, s:b, s:o, s:i, s:i, s:i, s:i, s:o}",
 			"name", name, "version", r->version, "server", json_str_or_null(r->server),

@@ -61,7 +61,8 @@ test_expect_success '--dry-run says who gets which mail and sends and writes not
 test_expect_success '--to-mbox writes what series format writes, and records nothing' '
 	cd repo &&
 	before=$(state_ref) &&
-	quill series send --to-mbox ../out.mbox >/dev/null &&
+	quill series send --to-mbox ../out.mbox >../to-mbox.out &&
+	test "$(grep -c "^written  \[PATCH" ../to-mbox.out)" = 11 &&
 	quill series format >../format.mbox &&
 	test_cmp ../format.mbox ../out.mbox &&
 	test "$(state_ref)" = "$before" &&

@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <glib/gstdio.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 /* file_read_regular: what it reads, and what it refuses without waiting. */
@@ -102,9 +103,17 @@ int main(int argc, char **argv)
 		struct stat st;
 		char *fifo = g_build_filename(dir, "w.fifo", NULL);
 
-		ok(file_write_atomic("/dev/null", "x\n", -1, NULL), "a character device is written to");
-		ok(lstat("/dev/null", &st) == 0 && S_ISCHR(st.st_mode),
-		   "and is still the device, never renamed over");
+		/* a character device of our own (the null device's numbers), in the
+		 * scratch directory: a regression renames over it, not over /dev/null */
+		char *dev = g_build_filename(dir, "null", NULL);
+		if (mknod(dev, S_IFCHR | 0666, makedev(1, 3)) == 0) {
+			ok(file_write_atomic(dev, "x\n", -1, NULL), "a character device is written to");
+			ok(lstat(dev, &st) == 0 && S_ISCHR(st.st_mode),
+			   "and is still the device, never renamed over");
+		} else {	/* mknod needs root */
+			ok(1, "a character device: skipped, mknod is not allowed here");
+		}
+		g_free(dev);
 		ok(mkfifo(fifo, 0600) == 0, "a FIFO made");
 		g_clear_error(&e);
 		ok(!file_write_atomic(fifo, "x", -1, &e) && e && qerr_class(e) == QUILL_ERROR_OUTSIDE,
