@@ -14,12 +14,18 @@
 #include "net/archive-kind.h"
 #include "net/archive-mail.h"
 
+#include <gmime/gmime.h>
 #include <zlib.h>
 
 #define FUZZ_LORE_URL "http://127.0.0.1:1/all/x@example.org/t.mbox.gz"
 
 static void fuzz_lore_init(void)
 {
+	static gboolean done;
+
+	if (!done)	/* archive_mail_read decodes the subject through GMime */
+		g_mime_init();
+	done = TRUE;
 }
 
 /* data[0..len) gzipped (caller owns). */
