@@ -4,7 +4,7 @@
 #   make check        run every test through prove
 #   make demo         the embedded demo, in a scratch repository
 #   make bench        measurements side by side with git
-#   make fuzz         the libFuzzer targets, FUZZ_SECONDS (30) each (clang)
+#   make fuzz         the libFuzzer targets, FUZZ_SECONDS (30) each, FUZZ_JOBS (2) at a time
 #   make install PREFIX=/usr/local
 #
 # Knobs: WERROR=1 (warnings are errors), SANITIZE=1 (ASan+UBSan), V=1.
@@ -127,50 +127,70 @@ bench: all
 	QUILL_BUILD_DIR=$(CURDIR) ./bench/run.sh
 
 # make fuzz: each target in tests/fuzz/fuzz-<name>.c built with clang's
-# libFuzzer, ASan and UBSan (objects of their own, beside the normal build)
-# and run for FUZZ_SECONDS from its seeds in tests/fuzz/corpus/<name>/.  What
-# it finds goes to build/fuzz/corpus/<name>/; a crash to build/fuzz/crash-*,
-# and the run fails.  Keep a fixed crash in tests/fuzz/regress/<name>/:
-# make check runs those (tests/unit/test-fuzz-regress.c).
+# libFuzzer, ASan and UBSan against build/fuzz/libquill-fuzz.a (all of lib/
+# compiled again with clang, coverage and the sanitizers, in build/fuzz/obj/;
+# the linker takes only the objects a target needs) and run for FUZZ_SECONDS
+# from its seeds in tests/fuzz/corpus/<name>/, FUZZ_JOBS targets at a time.
+# Its dictionary is tests/fuzz/<name>.dict, else mail.dict.  What it finds
+# goes to build/fuzz/corpus/<name>/; a crash to build/fuzz/crash-<name>-*,
+# and the run fails with the log's tail.  Keep a fixed crash in
+# tests/fuzz/regress/<name>/: make check runs those (test-fuzz-regress.c).
+# One target alone: make fuzz FUZZ_TARGETS=claim.
 FUZZ_SECONDS ?= 30
+FUZZ_JOBS ?= 2
 FUZZ_CC ?= clang
-FUZZ_TARGETS := mbox message body subject trailer policy bench elf wire
-FUZZ_LIB := lib/mail/mbox.c lib/mail/message.c lib/mail/message-body.c lib/mail/message-lines.c \
-	lib/core/error.c lib/mail/subject.c lib/mail/trailer.c lib/bench/bench.c lib/bench/bench-read.c \
-	lib/bench/bench-lines.c lib/bench/bench-perf.c lib/bench/bench-stats.c lib/bench/bench-table.c \
-	lib/bench/objsize.c lib/bench/objsize-diff.c lib/bench/objsize-json.c lib/bench/objsize-render.c \
-	lib/core/file.c lib/core/text.c lib/mail/wire.c
-# the policy loader reads the built-in trailers.conf through lib/resource
-FUZZ_LIB_policy := lib/lint/policy.c lib/lint/policy-lines.c lib/core/resource.c build/embedded.c
+FUZZ_TARGETS ?= mbox message body subject trailer policy bench benchjson elf wire \
+	mailinfo claim template items phrases lore smtp export outbox thanks recipients \
+	format-record
+FUZZ_OBJ_CFLAGS := -std=gnu11 -g -O1 -fno-omit-frame-pointer -D_GNU_SOURCE \
+	-DQUILL_VERSION='"$(VERSION)"' -DQUILL_SHAREDIR='"$(SHAREDIR)"' \
+	-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -Ilib -Ibuild
 FUZZ_CFLAGS := -std=gnu11 -g -O1 -fno-omit-frame-pointer -D_GNU_SOURCE \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -Ilib -Itests/fuzz
+FUZZ_OBJ := $(LIB_SRC:%.c=build/fuzz/obj/%.o) build/fuzz/obj/embedded.o
 FUZZ_BIN := $(FUZZ_TARGETS:%=build/fuzz/fuzz-%)
+.SECONDARY: $(FUZZ_BIN)
 FUZZ_ENV := ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
-build/fuzz/fuzz-policy: $(FUZZ_LIB_policy)
-build/fuzz/fuzz-%: tests/fuzz/fuzz-%.c tests/fuzz/fuzz.h $(FUZZ_LIB) $(wildcard lib/*/*.h) build/config.mk
+build/fuzz/obj/%.o: %.c build/config.mk
 	@mkdir -p $(dir $@)
-	@$(if $(Q),echo "  FUZZCC  $@")
-	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) $(PKG_CFLAGS) -o $@ $< $(FUZZ_LIB) $(FUZZ_LIB_$*) $(PKG_LIBS) -lm
+	@$(if $(Q),echo "  FUZZCC  $<")
+	$(Q)$(FUZZ_CC) $(FUZZ_OBJ_CFLAGS) $(PKG_CFLAGS) -MMD -MP -c -o $@ $<
+
+build/fuzz/obj/embedded.o: build/embedded.c build/config.mk
+	@mkdir -p $(dir $@)
+	$(Q)$(FUZZ_CC) $(FUZZ_OBJ_CFLAGS) $(PKG_CFLAGS) -c -o $@ $<
+
+build/fuzz/libquill-fuzz.a: $(FUZZ_OBJ)
+	$(Q)rm -f $@ && ar rcs $@ $^
+
+build/fuzz/fuzz-%: tests/fuzz/fuzz-%.c tests/fuzz/fuzz.h build/fuzz/libquill-fuzz.a
+	@$(if $(Q),echo "  FUZZLD  $@")
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) $(PKG_CFLAGS) -o $@ $< build/fuzz/libquill-fuzz.a \
+		$(PKG_LIBS) -lnotmuch -lm
+
+# one target's run (make -j runs FUZZ_JOBS of them; -Otarget keeps each
+# target's lines together)
+fuzz-run-%: build/fuzz/fuzz-%
+	@mkdir -p build/fuzz/corpus/$*
+	@if ! $(FUZZ_ENV) build/fuzz/fuzz-$* -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
+		-timeout=20 -rss_limit_mb=2048 -print_final_stats=1 \
+		-dict=$$(if [ -f tests/fuzz/$*.dict ]; then echo tests/fuzz/$*.dict; else echo tests/fuzz/mail.dict; fi) \
+		-artifact_prefix=build/fuzz/crash-$*- build/fuzz/corpus/$* tests/fuzz/corpus/$* \
+		>build/fuzz/$*.log 2>&1; then \
+		tail -n 60 build/fuzz/$*.log; \
+		echo "fuzz-$*: failed; the input is in build/fuzz/crash-$*-*" >&2; exit 1; \
+	fi; \
+	echo "  FUZZ    $* ($(FUZZ_SECONDS) s):$$(sed -n 's/^stat::number_of_executed_units: */ executions /p' build/fuzz/$*.log)$$(sed -n 's/^Done \([0-9]*\) runs.*/, done/p' build/fuzz/$*.log)"
 
 fuzz: build/config.mk
 	@scripts/deps.sh fuzz
 	@$(MAKE) --no-print-directory $(FUZZ_BIN)
-	@for t in $(FUZZ_TARGETS); do \
-		mkdir -p build/fuzz/corpus/$$t; \
-		echo "  FUZZ    $$t ($(FUZZ_SECONDS) s)"; \
-		if ! $(FUZZ_ENV) build/fuzz/fuzz-$$t -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
-			-timeout=20 -rss_limit_mb=2048 -dict=$$(if [ -f tests/fuzz/$$t.dict ]; then echo tests/fuzz/$$t.dict; else echo tests/fuzz/mail.dict; fi) -print_final_stats=1 \
-			-artifact_prefix=build/fuzz/crash-$$t- build/fuzz/corpus/$$t tests/fuzz/corpus/$$t \
-			>build/fuzz/$$t.log 2>&1; then \
-			tail -n 60 build/fuzz/$$t.log; \
-			echo "fuzz-$$t: failed; the input is in build/fuzz/crash-$$t-*" >&2; exit 1; \
-		fi; \
-		sed -n "s/^stat::number_of_executed_units: */    executions: /p; s/^Done \(.*\)/    done \1/p" \
-			build/fuzz/$$t.log; \
-	done
+	@$(MAKE) --no-print-directory -j$(FUZZ_JOBS) -Otarget $(FUZZ_TARGETS:%=fuzz-run-%)
+
+-include $(wildcard build/fuzz/obj/lib/*/*.d)
 
 install: all install-files
 
