@@ -276,6 +276,16 @@ static gboolean no_mail(const struct source *s, GError **error)
 	return FALSE;
 }
 
+char *source_where(const struct source *s)
+{
+	const struct operand *op;
+
+	if (!s->m || s->at >= s->ops->len)
+		return NULL;
+	op = &g_array_index(s->ops, struct operand, s->at);
+	return op->kind->where(op->state);
+}
+
 gboolean source_next(struct source *s, struct source_mail *out, GError **error)
 {
 	release(s);

@@ -71,4 +71,10 @@ gboolean source_open(struct source **out, char *const *paths, int n, warn_fn war
  * the numbering and skipped. */
 gboolean source_next(struct source *s, struct source_mail *out, GError **error);
 
+/* Where the message source_next handed out last is, for a warning about it:
+ * "FILE: message N (byte B)" in an mbox, the file's name for a Maildir
+ * file or a single message (caller frees); NULL before the first.  Made
+ * only when asked, so reading pays nothing for it. */
+char *source_where(const struct source *s);
+
 #endif
