@@ -69,6 +69,7 @@ struct reply_job {
 struct scan {
 	const struct review_scan_opts *o;
 	struct source *src;
+	struct source_here here;	/* the threader's warnings name the place */
 	struct thread *t;
 	GArray *recs;		/* struct rec */
 	GArray *posted;		/* struct posted, in input order */
@@ -481,24 +482,6 @@ static char *where_of(const struct scan *sc, const struct source_mail *sm)
 	return out;
 }
 
-/* The threader's warnings (a loop, a second id) name the message's place. */
-static void G_GNUC_PRINTF(2, 3) thread_warn(void *payload, const char *fmt, ...)
-{
-	const struct scan *sc = payload;
-	char *w = source_where(sc->src), *text;
-	va_list ap;
-
-	va_start(ap, fmt);
-	text = g_strdup_vprintf(fmt, ap);
-	va_end(ap);
-	if (w)
-		sc->o->warn(sc->o->payload, "%s: %s", w, text);
-	else
-		sc->o->warn(sc->o->payload, "%s", text);
-	g_free(w);
-	g_free(text);
-}
-
 static void take(struct scan *sc, const struct source_mail *sm)
 {
 	struct rec rc = { 0 };
@@ -732,7 +715,8 @@ gboolean review_scan_hooked(struct source *src, const struct review_scan_opts *o
 	sc.ph = o->phrases ? o->phrases : review_phrases_default();
 	sc.link_base = o->link_base ? o->link_base : DEFAULT_LINK_BASE;
 	sc.src = src;
-	sc.t = thread_new(o->warn ? thread_warn : NULL, &sc);
+	sc.here = (struct source_here){ src, o->warn, o->payload };
+	sc.t = thread_new(source_warn_here, &sc.here);
 	sc.recs = g_array_new(FALSE, FALSE, sizeof(struct rec));
 	sc.posted = g_array_new(FALSE, FALSE, sizeof(struct posted));
 	sc.jobs = g_array_new(FALSE, FALSE, sizeof(struct reply_job));
