@@ -20,6 +20,7 @@ mf_run() {
 	echo x >>"$TRASH/.mf-runs"
 	timeout 10 "$@" >"$_name.out" 2>"$_name.err"
 	_rc=$?
+	echo "$_rc" >"$_name.rc"
 	if [ "$_rc" -ge 124 ]; then
 		echo "$_name: $* exited $_rc (timeout or signal)"; head -c 2000 "$_name.err"; return 1
 	fi

@@ -2,7 +2,7 @@
  * suite (t8000, t8010; not a TAP test).  Deterministic: the same seed and
  * count write the same bytes on every machine (its own PRNG, no clock).
  *
- *   gen-bad [-s SEED] [-n COUNT] [-k KIND=PATH]... DIR
+ *   gen-bad [-s SEED] [-n COUNT] [--no-mail] [-k KIND=PATH]... DIR
  *   gen-bad --big-line MB FILE
  *
  * Mail kinds (always): truncated, nul, charset-wrong, charset-missing,
@@ -11,7 +11,8 @@
  * or a directory tree such as a series export) damaged at random: cut
  * short, NUL bytes, lines dropped, doubled, swapped or made enormous,
  * numbers replaced by nonsense, bytes flipped, line ends changed.  COUNT
- * inputs in all (default 1000) are shared out between the kinds.
+ * inputs in all (default 1000) are shared out between the kinds
+ * (--no-mail: the file kinds alone, and no all.mbox).
  *
  * Writes DIR/mail/KIND/NNNN.eml (one mail each), DIR/files/KIND/NNNN[.ext]
  * (or a directory NNNN/), and DIR/all.mbox: junk, the good series A
@@ -628,7 +629,14 @@ static void mutate(struct buf *b)
 	case 0: b->n = at; b->p[at] = 0; break;
 	case 1: insert(b, at, "\0", 1); break;
 	case 2: cut(b, ls, le - ls + 1); break;
-	case 3: for (k = 0; k < 1 + below(50); k++) insert(b, ls, b->p + ls, le - ls + (le < b->n)); break;
+	case 3: {	/* a line doubled many times (copied first: insert may move b) */
+		struct buf l = { 0 };
+		add(&l, b->p + ls, le - ls + (le < b->n));
+		for (k = 0; k < 1 + below(50); k++)
+			insert(b, ls, l.p, l.n);
+		free(l.p);
+		break;
+	}
 	case 4: {
 		char junk[64];
 		for (k = 0; k < sizeof(junk); k++)
@@ -839,7 +847,7 @@ static void big_line(long mb, const char *path)
 int main(int argc, char **argv)
 {
 	uint64_t seed = 1;
-	int count = 1000, nfile = 0, i, k;
+	int count = 1000, nfile = 0, nomail = 0, i, k;
 	char *fk[32], *fp[32], *p;
 	const char *dir;
 
@@ -850,6 +858,8 @@ int main(int argc, char **argv)
 	for (i = 1; i < argc - 1; i++) {
 		if (!strcmp(argv[i], "-s"))
 			seed = strtoull(argv[++i], NULL, 0);
+		else if (!strcmp(argv[i], "--no-mail"))
+			nomail = 1;
 		else if (!strcmp(argv[i], "-n"))
 			count = atoi(argv[++i]);
 		else if (!strcmp(argv[i], "-k") && nfile < 32 && (p = strchr(argv[i + 1], '='))) {
@@ -860,21 +870,23 @@ int main(int argc, char **argv)
 			break;
 	}
 	if (i != argc - 1 || count < 1) {
-		fprintf(stderr, "usage: gen-bad [-s SEED] [-n COUNT] [-k KIND=PATH]... DIR\n"
+		fprintf(stderr, "usage: gen-bad [-s SEED] [-n COUNT] [--no-mail] [-k KIND=PATH]... DIR\n"
 			"       gen-bad --big-line MB FILE\n");
 		return 2;
 	}
 	dir = argv[i];
 	rng_state = seed;
 
-	int kinds = NMAIL + nfile, per[64];
+	int kinds = (nomail ? 0 : NMAIL) + nfile, per[64] = { 0 };
+	if (!kinds)
+		return 0;
 	for (k = 0; k < kinds; k++)
-		per[k] = count / kinds + (k < count % kinds);
+		per[(nomail ? NMAIL : 0) + k] = count / kinds + (k < count % kinds);
 
 	struct buf all = { 0 };
 	adds(&all, "junk before the first From line\n\x80\x81 binary\nFrom nobody\n\n");
 	good_a(&all);
-	for (k = 0; k < NMAIL; k++) {
+	for (k = 0; k < NMAIL && !nomail; k++) {
 		if (asprintf(&p, "%s/mail/%s", dir, mailkinds[k].name) < 0)
 			die("asprintf");
 		mkdirs(p);
@@ -905,10 +917,12 @@ int main(int argc, char **argv)
 		free(p);
 	}
 	good_b(&all);
-	if (asprintf(&p, "%s/all.mbox", dir) < 0)
-		die("asprintf");
-	write_file(p, &all);
-	free(p);
+	if (!nomail) {
+		if (asprintf(&p, "%s/all.mbox", dir) < 0)
+			die("asprintf");
+		write_file(p, &all);
+		free(p);
+	}
 	free(all.p);
 	for (k = 0; k < nfile; k++)
 		file_kind(dir, fk[k], fp[k], per[NMAIL + k]);
