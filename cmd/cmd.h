@@ -185,6 +185,11 @@ struct source_mail;
 int mail_read_operands(struct ctx *ctx, int argc, char **argv,
 		       void (*fn)(void *payload, const struct source_mail *m), void *payload);
 
+/* The warn_fn for lib/ that warns about the message fn was handed: prints
+ * as warn_print does, after the message's place ("FILE: message N (byte
+ * B): ") while mail_read_operands reads; payload unused. */
+void mail_warn_here(void *payload, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
+
 /* A JSON array of strings (new reference). */
 json_t *strv_json(char **v);
 
