@@ -1,6 +1,7 @@
 # quill - patch series in git.  See README.md.
 #
-#   make              build ./quill (and the git-quill link)
+#   make              build ./quill (the front), build/quill (the full binary)
+#                     and the git-quill link
 #   make check        run every test through prove
 #   make demo         the embedded demo, in a scratch repository
 #   make bench        measurements side by side with git
@@ -11,12 +12,17 @@
 
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
+LIBEXECDIR ?= $(PREFIX)/libexec/quill
 SHAREDIR ?= $(PREFIX)/share/quill
 MANDIR ?= $(PREFIX)/share/man
 
 CC ?= cc
 VERSION := $(shell cat VERSION)
 PKGS := glib-2.0 libgit2 libcurl gmime-3.0 jansson libelf zlib
+# the front ./quill links these only (cmd/front.c)
+FRONT_PKGS := glib-2.0 gmime-3.0 jansson zlib
+# where the front finds the full binary, relative to its own directory
+LIBEXEC_REL := $(or $(shell realpath -m --relative-to='$(BINDIR)' '$(LIBEXECDIR)' 2>/dev/null),../libexec/quill)
 
 # build/config.mk holds the pkg-config flags; making it first makes sure the
 # libraries are there (scripts/deps.sh installs them as root).
@@ -28,6 +34,7 @@ OPT ?= -O2
 CFLAGS ?= $(OPT) -g
 QCFLAGS := -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers -Wshadow -Wstrict-prototypes \
 	-D_GNU_SOURCE -DQUILL_VERSION='"$(VERSION)"' -DQUILL_SHAREDIR='"$(SHAREDIR)"' \
+	-DQUILL_LIBEXECDIR='"$(LIBEXECDIR)"' -DQUILL_LIBEXEC_REL='"$(LIBEXEC_REL)"' \
 	-Ilib -Ibuild $(PKG_CFLAGS)
 ifeq ($(WERROR),1)
 QCFLAGS += -Werror
@@ -37,6 +44,7 @@ QCFLAGS += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-re
 LDFLAGS += -fsanitize=address,undefined
 endif
 LIBS := -Wl,--as-needed $(PKG_LIBS) -lnotmuch -lm
+FRONT_LIBS := -Wl,--as-needed $(FRONT_PKG_LIBS) -lm
 
 ifneq ($(V),1)
 Q := @
@@ -49,18 +57,23 @@ LIB_SRC := $(sort $(wildcard lib/*/*.c))
 CMD_SRC := $(sort $(wildcard cmd/*.c))
 LIB_OBJ := $(LIB_SRC:%.c=build/%.o) build/embedded.o
 CMD_OBJ := $(CMD_SRC:%.c=build/%.o)
+FULL_OBJ := $(filter-out build/cmd/front.o,$(CMD_OBJ))
+# the front: the shared dispatch and the commands it runs itself (cmd/front.c)
+FRONT_OBJ := build/cmd/main.o build/cmd/front.o build/cmd/exe.o build/cmd/opt.o \
+	build/cmd/output.o build/cmd/mail-info.o build/cmd/mail-split.o
 UNIT_SRC := $(sort $(wildcard tests/unit/test-*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=build/tests/%)
 EMBED := $(sort $(wildcard templates/*.txt)) trailers.conf review-phrases.conf
 
 .PHONY: all check demo bench install install-files clean deps unit fuzz
-all: quill git-quill
+all: quill build/quill git-quill
 
-build/config.mk: scripts/deps.sh
+build/config.mk: scripts/deps.sh Makefile
 	$(Q)mkdir -p build
 	$(Q)scripts/deps.sh build
 	$(Q){ echo "PKG_CFLAGS := $$(pkg-config --cflags $(PKGS))"; \
-	      echo "PKG_LIBS := $$(pkg-config --libs $(PKGS))"; } > $@.tmp && mv $@.tmp $@
+	      echo "PKG_LIBS := $$(pkg-config --libs $(PKGS))"; \
+	      echo "FRONT_PKG_LIBS := $$(pkg-config --libs $(FRONT_PKGS))"; } > $@.tmp && mv $@.tmp $@
 
 deps:
 	scripts/deps.sh build
@@ -87,9 +100,15 @@ build/embedded.o: build/embedded.c build/config.mk $(FLAGS_STAMP)
 build/libquill.a: $(LIB_OBJ)
 	$(Q)rm -f $@ && ar rcs $@ $^
 
-quill: $(CMD_OBJ) build/libquill.a $(FLAGS_STAMP)
+build/quill: $(FULL_OBJ) build/libquill.a $(FLAGS_STAMP)
 	@$(if $(Q),echo "  LINK    $@")
-	$(Q)$(CC) $(LDFLAGS) -o $@ $(CMD_OBJ) build/libquill.a $(LIBS)
+	$(Q)$(CC) $(LDFLAGS) -o $@ $(FULL_OBJ) build/libquill.a $(LIBS)
+
+# no libgit2, libcurl, notmuch: a link error here means a front command
+# reached for one (run it in the full binary instead: cmd/front.c)
+quill: $(FRONT_OBJ) build/libquill.a $(FLAGS_STAMP)
+	@$(if $(Q),echo "  LINK    $@")
+	$(Q)$(CC) $(LDFLAGS) -o $@ $(FRONT_OBJ) build/libquill.a $(FRONT_LIBS)
 
 git-quill: quill
 	$(Q)ln -sf quill $@
@@ -136,7 +155,7 @@ FUZZ_SECONDS ?= 30
 FUZZ_CC ?= clang
 FUZZ_TARGETS := mbox message body subject trailer policy bench elf wire
 FUZZ_LIB := lib/mail/mbox.c lib/mail/message.c lib/mail/message-body.c lib/mail/message-lines.c \
-	lib/core/error.c lib/mail/subject.c lib/mail/trailer.c lib/bench/bench.c lib/bench/bench-read.c \
+	lib/core/error.c lib/core/error-git.c lib/mail/subject.c lib/mail/trailer.c lib/bench/bench.c lib/bench/bench-read.c \
 	lib/bench/bench-lines.c lib/bench/bench-perf.c lib/bench/bench-stats.c lib/bench/bench-table.c \
 	lib/bench/objsize.c lib/bench/objsize-diff.c lib/bench/objsize-json.c lib/bench/objsize-render.c \
 	lib/core/file.c lib/core/text.c lib/mail/wire.c
@@ -177,8 +196,9 @@ install: all install-files
 # the files only, as they are built (tests install this way, so that an
 # install never rebuilds with other flags)
 install-files:
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(SHAREDIR)/templates $(DESTDIR)$(MANDIR)/man1
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(SHAREDIR)/templates $(DESTDIR)$(MANDIR)/man1
 	install -m 755 quill $(DESTDIR)$(BINDIR)/quill
+	install -m 755 build/quill $(DESTDIR)$(LIBEXECDIR)/quill
 	ln -sf quill $(DESTDIR)$(BINDIR)/git-quill
 	install -m 644 templates/*.txt $(DESTDIR)$(SHAREDIR)/templates/
 	install -m 644 trailers.conf $(DESTDIR)$(SHAREDIR)/trailers.conf
