@@ -8,7 +8,8 @@
 #   make fuzz         the libFuzzer targets, FUZZ_SECONDS (30) each (clang)
 #   make install PREFIX=/usr/local
 #
-# Knobs: WERROR=1 (warnings are errors), SANITIZE=1 (ASan+UBSan), V=1.
+# Knobs: WERROR=1 (warnings are errors), SANITIZE=1 (ASan+UBSan), V=1,
+# FRONT_STATIC=0 (the front links GLib and GMime shared).
 
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
@@ -19,8 +20,10 @@ MANDIR ?= $(PREFIX)/share/man
 CC ?= cc
 VERSION := $(shell cat VERSION)
 PKGS := glib-2.0 libgit2 libcurl gmime-3.0 jansson libelf zlib
-# the front ./quill links these only (cmd/front.c)
-FRONT_PKGS := glib-2.0 gmime-3.0 jansson zlib
+# the front ./quill links GLib, GMime, jansson and zlib only (cmd/front.c),
+# GLib and GMime statically when their archives are there (FRONT_STATIC=0:
+# shared; scripts/front-libs.sh)
+FRONT_STATIC ?= 1
 # where the front finds the full binary, relative to its own directory
 LIBEXEC_REL := $(or $(shell realpath -m --relative-to='$(BINDIR)' '$(LIBEXECDIR)' 2>/dev/null),../libexec/quill)
 
@@ -68,12 +71,12 @@ EMBED := $(sort $(wildcard templates/*.txt)) trailers.conf review-phrases.conf
 .PHONY: all check demo bench install install-files clean deps unit fuzz
 all: quill build/quill git-quill
 
-build/config.mk: scripts/deps.sh Makefile
+build/config.mk: scripts/deps.sh scripts/front-libs.sh Makefile
 	$(Q)mkdir -p build
 	$(Q)scripts/deps.sh build
 	$(Q){ echo "PKG_CFLAGS := $$(pkg-config --cflags $(PKGS))"; \
 	      echo "PKG_LIBS := $$(pkg-config --libs $(PKGS))"; \
-	      echo "FRONT_PKG_LIBS := $$(pkg-config --libs $(FRONT_PKGS))"; } > $@.tmp && mv $@.tmp $@
+	      echo "FRONT_PKG_LIBS := $$(FRONT_STATIC=$(FRONT_STATIC) scripts/front-libs.sh)"; } > $@.tmp && mv $@.tmp $@
 
 deps:
 	scripts/deps.sh build

@@ -47,12 +47,12 @@ same() {
 test_expect_success 'both binaries are built; the front maps no libgit2, libcurl, notmuch' '
 	test -x "$FRONT" && test -x "$FULL" &&
 	if command -v ldd >/dev/null; then
-		ldd "$FRONT" >libs && grep -q libglib libs &&
+		ldd "$FRONT" >libs && grep -q libc libs &&
 		! grep -E "libgit2|libcurl|libnotmuch|libxapian|libmbed" libs &&
 		ldd "$FULL" | grep -q libgit2
 	fi &&
 	LD_DEBUG=files "$FRONT" --version 2>trace >/dev/null &&
-	grep -q "file=libglib" trace && ! grep -E "file=(libgit2|libcurl|libnotmuch)" trace
+	grep -q "file=libc" trace && ! grep -E "file=(libgit2|libcurl|libnotmuch)" trace
 '
 
 test_expect_success 'version, help and usage errors: the same from both' '
