@@ -102,6 +102,14 @@ test_expect_success 'a config-reading command without a repository goes through 
 	test_cmp p2 p1 && grep -q "^Acked-by: Bo Example" p1
 '
 
+test_expect_success 'colour set by color.ui: the front leaves the choice to the full binary' '
+	"$FRONT" mail series two.mbox >plain && ! grep -q "$(printf "\033")" plain &&
+	git config --global color.ui always &&
+	"$FRONT" mail series two.mbox >col && "$FULL" mail series two.mbox >col2 &&
+	git config --global --unset color.ui &&
+	test_cmp col2 col && grep -q "$(printf "\033")\[1m" col
+'
+
 test_expect_success 'QUILL_EXEC_PATH names the full binary' '
 	mkdir -p alt && cat >alt/quill <<-\SCRIPT &&
 	#!/bin/sh
