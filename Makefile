@@ -47,6 +47,9 @@ QCFLAGS += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-re
 LDFLAGS += -fsanitize=address,undefined
 endif
 LIBS := -Wl,--as-needed $(PKG_LIBS) -lnotmuch -lm
+ifeq ($(FRONT_STATIC),0)
+FRONT_PKG_LIBS := $(shell pkg-config --libs glib-2.0 gmime-3.0 jansson zlib)
+endif
 FRONT_LIBS := -Wl,--as-needed $(FRONT_PKG_LIBS) -lm
 
 ifneq ($(V),1)
@@ -54,7 +57,7 @@ Q := @
 endif
 
 # Objects are rebuilt when the flags change (SANITIZE=1 after a plain build).
-FLAGS_STAMP := build/flags-$(shell printf '%s' '$(QCFLAGS) $(CFLAGS) $(LDFLAGS)' | cksum | cut -d' ' -f1)
+FLAGS_STAMP := build/flags-$(shell printf '%s' '$(QCFLAGS) $(CFLAGS) $(LDFLAGS) $(FRONT_STATIC)' | cksum | cut -d' ' -f1)
 
 LIB_SRC := $(sort $(wildcard lib/*/*.c))
 CMD_SRC := $(sort $(wildcard cmd/*.c))
@@ -76,7 +79,7 @@ build/config.mk: scripts/deps.sh scripts/front-libs.sh Makefile
 	$(Q)scripts/deps.sh build
 	$(Q){ echo "PKG_CFLAGS := $$(pkg-config --cflags $(PKGS))"; \
 	      echo "PKG_LIBS := $$(pkg-config --libs $(PKGS))"; \
-	      echo "FRONT_PKG_LIBS := $$(FRONT_STATIC=$(FRONT_STATIC) scripts/front-libs.sh)"; } > $@.tmp && mv $@.tmp $@
+	      echo "FRONT_PKG_LIBS := $$(scripts/front-libs.sh)"; } > $@.tmp && mv $@.tmp $@
 
 deps:
 	scripts/deps.sh build

@@ -6,15 +6,15 @@
 # the mapping and symbol binding of seven shared objects at every start,
 # half of what it costs beyond git's start.  The libraries they need that
 # come only shared (gpgme, libmount, libselinux, ...) stay shared; nothing
-# among those uses GLib, so there is one GLib in the process.  With
-# FRONT_STATIC=0, or when an archive is missing, all is linked shared.
+# among those uses GLib, so there is one GLib in the process.  When an
+# archive is missing all is linked shared (and with make FRONT_STATIC=0,
+# which does not ask this script).
 set -eu
 pkgs="glib-2.0 gmime-3.0 jansson zlib"
 static="gmime-3.0 gio-2.0 gobject-2.0 gmodule-2.0 glib-2.0 ffi"
 libdir=$(pkg-config --variable=libdir glib-2.0)
 
 shared() { echo "$(pkg-config --libs $pkgs)"; exit 0; }
-[ "${FRONT_STATIC:-1}" = 0 ] && shared
 for l in $static; do [ -f "$libdir/lib$l.a" ] || shared; done
 
 rest=
