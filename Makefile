@@ -1,22 +1,31 @@
 # quill - patch series in git.  See README.md.
 #
-#   make              build ./quill (and the git-quill link)
+#   make              build ./quill (the front), build/quill (the full binary)
+#                     and the git-quill link
 #   make check        run every test through prove
 #   make demo         the embedded demo, in a scratch repository
 #   make bench        measurements side by side with git
 #   make fuzz         the libFuzzer targets, FUZZ_SECONDS (30) each, FUZZ_JOBS (2) at a time
 #   make install PREFIX=/usr/local
 #
-# Knobs: WERROR=1 (warnings are errors), SANITIZE=1 (ASan+UBSan), V=1.
+# Knobs: WERROR=1 (warnings are errors), SANITIZE=1 (ASan+UBSan), V=1,
+# FRONT_STATIC=0 (the front links GLib and GMime shared).
 
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
+LIBEXECDIR ?= $(PREFIX)/libexec/quill
 SHAREDIR ?= $(PREFIX)/share/quill
 MANDIR ?= $(PREFIX)/share/man
 
 CC ?= cc
 VERSION := $(shell cat VERSION)
 PKGS := glib-2.0 libgit2 libcurl gmime-3.0 jansson libelf zlib
+# the front ./quill links GLib, GMime, jansson and zlib only (cmd/front.c),
+# GLib and GMime statically when their archives are there (FRONT_STATIC=0:
+# shared; scripts/front-libs.sh)
+FRONT_STATIC ?= 1
+# where the front finds the full binary, relative to its own directory
+LIBEXEC_REL := $(or $(shell realpath -m --relative-to='$(BINDIR)' '$(LIBEXECDIR)' 2>/dev/null),../libexec/quill)
 
 # build/config.mk holds the pkg-config flags; making it first makes sure the
 # libraries are there (scripts/deps.sh installs them as root).
@@ -28,6 +37,7 @@ OPT ?= -O2
 CFLAGS ?= $(OPT) -g
 QCFLAGS := -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers -Wshadow -Wstrict-prototypes \
 	-D_GNU_SOURCE -DQUILL_VERSION='"$(VERSION)"' -DQUILL_SHAREDIR='"$(SHAREDIR)"' \
+	-DQUILL_LIBEXECDIR='"$(LIBEXECDIR)"' -DQUILL_LIBEXEC_REL='"$(LIBEXEC_REL)"' \
 	-Ilib -Ibuild $(PKG_CFLAGS)
 ifeq ($(WERROR),1)
 QCFLAGS += -Werror
@@ -37,30 +47,39 @@ QCFLAGS += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-re
 LDFLAGS += -fsanitize=address,undefined
 endif
 LIBS := -Wl,--as-needed $(PKG_LIBS) -lnotmuch -lm
+ifeq ($(FRONT_STATIC),0)
+FRONT_PKG_LIBS := $(shell pkg-config --libs glib-2.0 gmime-3.0 jansson zlib)
+endif
+FRONT_LIBS := -Wl,--as-needed $(FRONT_PKG_LIBS) -lm
 
 ifneq ($(V),1)
 Q := @
 endif
 
 # Objects are rebuilt when the flags change (SANITIZE=1 after a plain build).
-FLAGS_STAMP := build/flags-$(shell printf '%s' '$(QCFLAGS) $(CFLAGS) $(LDFLAGS)' | cksum | cut -d' ' -f1)
+FLAGS_STAMP := build/flags-$(shell printf '%s' '$(QCFLAGS) $(CFLAGS) $(LDFLAGS) $(FRONT_STATIC)' | cksum | cut -d' ' -f1)
 
 LIB_SRC := $(sort $(wildcard lib/*/*.c))
 CMD_SRC := $(sort $(wildcard cmd/*.c))
 LIB_OBJ := $(LIB_SRC:%.c=build/%.o) build/embedded.o
 CMD_OBJ := $(CMD_SRC:%.c=build/%.o)
+FULL_OBJ := $(filter-out build/cmd/front.o,$(CMD_OBJ))
+# the front: the shared dispatch and the commands it runs itself (cmd/front.c)
+FRONT_OBJ := build/cmd/main.o build/cmd/front.o build/cmd/exe.o build/cmd/opt.o \
+	build/cmd/output.o build/cmd/mail-info.o build/cmd/mail-split.o
 UNIT_SRC := $(sort $(wildcard tests/unit/test-*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=build/tests/%)
 EMBED := $(sort $(wildcard templates/*.txt)) trailers.conf review-phrases.conf
 
 .PHONY: all check demo bench install install-files clean deps unit fuzz
-all: quill git-quill
+all: quill build/quill git-quill
 
-build/config.mk: scripts/deps.sh
+build/config.mk: scripts/deps.sh scripts/front-libs.sh Makefile
 	$(Q)mkdir -p build
 	$(Q)scripts/deps.sh build
 	$(Q){ echo "PKG_CFLAGS := $$(pkg-config --cflags $(PKGS))"; \
-	      echo "PKG_LIBS := $$(pkg-config --libs $(PKGS))"; } > $@.tmp && mv $@.tmp $@
+	      echo "PKG_LIBS := $$(pkg-config --libs $(PKGS))"; \
+	      echo "FRONT_PKG_LIBS := $$(scripts/front-libs.sh)"; } > $@.tmp && mv $@.tmp $@
 
 deps:
 	scripts/deps.sh build
@@ -87,9 +106,15 @@ build/embedded.o: build/embedded.c build/config.mk $(FLAGS_STAMP)
 build/libquill.a: $(LIB_OBJ)
 	$(Q)rm -f $@ && ar rcs $@ $^
 
-quill: $(CMD_OBJ) build/libquill.a $(FLAGS_STAMP)
+build/quill: $(FULL_OBJ) build/libquill.a $(FLAGS_STAMP)
 	@$(if $(Q),echo "  LINK    $@")
-	$(Q)$(CC) $(LDFLAGS) -o $@ $(CMD_OBJ) build/libquill.a $(LIBS)
+	$(Q)$(CC) $(LDFLAGS) -o $@ $(FULL_OBJ) build/libquill.a $(LIBS)
+
+# no libgit2, libcurl, notmuch: a link error here means a front command
+# reached for one (run it in the full binary instead: cmd/front.c)
+quill: $(FRONT_OBJ) build/libquill.a $(FLAGS_STAMP)
+	@$(if $(Q),echo "  LINK    $@")
+	$(Q)$(CC) $(LDFLAGS) -o $@ $(FRONT_OBJ) build/libquill.a $(FRONT_LIBS)
 
 git-quill: quill
 	$(Q)ln -sf quill $@
@@ -197,8 +222,9 @@ install: all install-files
 # the files only, as they are built (tests install this way, so that an
 # install never rebuilds with other flags)
 install-files:
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(SHAREDIR)/templates $(DESTDIR)$(MANDIR)/man1
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(SHAREDIR)/templates $(DESTDIR)$(MANDIR)/man1
 	install -m 755 quill $(DESTDIR)$(BINDIR)/quill
+	install -m 755 build/quill $(DESTDIR)$(LIBEXECDIR)/quill
 	ln -sf quill $(DESTDIR)$(BINDIR)/git-quill
 	install -m 644 templates/*.txt $(DESTDIR)$(SHAREDIR)/templates/
 	install -m 644 trailers.conf $(DESTDIR)$(SHAREDIR)/trailers.conf
