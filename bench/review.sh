@@ -100,7 +100,20 @@ awk -F '\t' -v items="$items" '
 			printf "  b4 / quill: %.1fx (target >= 10x): %s\n", r, (r >= 10 ? "PASS" : "MISS")
 		}
 		printf "  second pull: %.1f ms (target < 100 ms): %s\n", wall["again"], (wall["again"] < 100 ? "PASS" : "MISS")
-	}' "$T/times"
+	}' "$T/times" | tee "$T/verdicts"
+# the summary table (bench/lib.sh): these figures, peak RSS of one run each
+b4_ms=- b4_kb=-
+if [ -n "$(bench_wall "$T/times" b4)" ]; then
+	b4_ms=$(bench_wall "$T/times" b4)
+	b4_kb=$(bench_rss sh -c "rm -rf $T/b4; mkdir $T/b4; $b4cmd")
+fi
+sh -c "$reset" >/dev/null 2>&1 || true
+pull_kb=$(cd "$repo" && bench_rss "$QUILL" review pull --all bench)
+bench_summary "review pull, 9 versions, 300 replies" "$(bench_wall "$T/times" pull)" "$pull_kb" \
+	"b4 mbox -C (9 runs)" "$b4_ms" "$b4_kb"
+bench_summary "review pull, nothing new" "$(bench_wall "$T/times" again)" \
+	"$(cd "$repo" && bench_rss "$QUILL" review pull --all bench)" "-" - -
+bench_verdicts "review pull: " "$T/verdicts"
 
 # review scan beside mail thread on the big archive of bench/mail.sh
 big=$(ls "$ROOT"/build/bench/lkml-*.mbox 2>/dev/null | head -1 || true)
@@ -119,4 +132,8 @@ awk -F '\t' '
 		printf "  %-52s %9.1f ms\n", "quill review scan --json", wall["scan"]
 		r = wall["scan"] / wall["thread"]
 		printf "  scan / thread: %.2fx (target <= 2x): %s\n", r, (r <= 2 ? "PASS" : "MISS")
-	}' "$T/stimes"
+	}' "$T/stimes" | tee "$T/verdicts"
+bench_summary "review scan --json, lkml archive" "$(bench_wall "$T/stimes" scan)" \
+	"$(bench_rss "$QUILL" review scan --json "$big")" "quill mail thread --json" \
+	"$(bench_wall "$T/stimes" thread)" "$(bench_rss "$QUILL" mail thread --json "$big")"
+bench_verdicts "review scan: " "$T/verdicts"
