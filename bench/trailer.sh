@@ -65,7 +65,7 @@ awk -F '\t' -v same="$same" '
 # the summary table (bench/lib.sh): the figures above, peak RSS of one run each
 git_ms=$(bench_wall "$T/times" git)
 git_kb=$(bench_rss git log --format='%(trailers:only)' main)
-bench_summary "trailer parse --rev-range, $N commits" "$(bench_wall "$T/times" quill)" \
+bench_summary "trailer parse, $N commits" "$(bench_wall "$T/times" quill)" \
 	"$(bench_rss "$QUILL" trailer parse --rev-range main)" "git log %(trailers:only)" "$git_ms" "$git_kb"
 bench_verdicts "trailer parse: " "$T/verdicts"
 
@@ -115,7 +115,7 @@ awk -F '\t' -v n="$N" -v s="$nsample" -v f="$findings" -v sum="$summary" '
 		}
 	}' "$T/ltimes" | tee "$T/verdicts"
 lint_kb=$(bench_rss "$QUILL" trailer lint --rev-range main)
-bench_summary "trailer lint --rev-range, $N commits" "$(bench_wall "$T/ltimes" lint)" "$lint_kb" \
+bench_summary "trailer lint, $N commits" "$(bench_wall "$T/ltimes" lint)" "$lint_kb" \
 	"git log %(trailers:only)" "$git_ms" "$git_kb"
 if [ -n "$(bench_wall "$T/ltimes" checkpatch)" ]; then
 	bench_summary "trailer lint, $nsample mails" "$(bench_wall "$T/ltimes" qsample)" \
