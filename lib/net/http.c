@@ -486,9 +486,10 @@ static void run_loop(struct http *h, struct xfer *all, guint n, GQueue *wait, gu
 			curl_multi_remove_handle(h->multi, m->easy_handle);
 			inflight--;
 			x->started = 0;
+			timeout = 0;	/* a slot is free: start the next one now, not
+					 * after the poll's next wake-up */
 			if (!xfer_finish(x, m->data.result)) {
 				g_queue_push_tail(wait, x);
-				timeout = 0;
 				continue;
 			}
 			done++;
