@@ -108,7 +108,8 @@ static void waiting(void *payload, const char *url, guint secs)
 	g_free(pr->slow);
 	pr->slow = g_strdup(url);
 	pr->slow_secs = secs;
-	progress_draw(pr);
+	if (pr->total)
+		progress_draw(pr);
 }
 
 /* End the line on a terminal before anything else is printed. */

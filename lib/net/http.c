@@ -472,6 +472,8 @@ static void run_loop(struct http *h, struct xfer *all, guint n, GQueue *wait, gu
 	guint64 bytes = 0;
 	gint64 told = g_get_monotonic_time();
 
+	if (report && o->progress && done < n)
+		o->progress(o->progress_payload, done, n, 0, 0);	/* the total, up front */
 	while (done < n) {
 		int timeout = start_due(h, wait, &inflight), running, left;
 		CURLMsg *m;
