@@ -137,6 +137,12 @@ awk -F '\t' '
 		printf "  %-52s %9.1f ms\n", "quill review pull --all-series --jobs 1", wall["j1"]
 		printf "  jobs 1 / jobs 8: %.1fx\n", wall["j1"] / wall["j8"]
 	}' "$T/ltimes"
+sh -c "$lreset" >/dev/null 2>&1 || true
+j8_kb=$(cd "$lrepo" && bench_rss "$QUILL" review pull --all-series --jobs 8)
+sh -c "$lreset" >/dev/null 2>&1 || true
+bench_summary "review pull, 50 series, --jobs 8" "$(bench_wall "$T/ltimes" j8)" "$j8_kb" \
+	"quill ... --jobs 1" "$(bench_wall "$T/ltimes" j1)" \
+	"$(cd "$lrepo" && bench_rss "$QUILL" review pull --all-series --jobs 1)"
 
 # review scan beside mail thread on the big archive of bench/mail.sh
 big=$(ls "$ROOT"/build/bench/lkml-*.mbox 2>/dev/null | head -1 || true)
