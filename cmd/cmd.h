@@ -185,6 +185,17 @@ struct source_mail;
 int mail_read_operands(struct ctx *ctx, int argc, char **argv,
 		       void (*fn)(void *payload, const struct source_mail *m), void *payload);
 
+/* The same, read ahead on a second thread (source_read_ahead): prepare
+ * (safe beside fn: it touches only the message) runs there for every
+ * message, and fn gets its result as m->prepared (fn's to free). */
+struct mail_prepare {
+	void *(*fn)(const struct source_mail *m, void *payload);
+	void (*free)(void *prepared);
+	void *payload;
+};
+int mail_read_operands_ahead(struct ctx *ctx, int argc, char **argv, const struct mail_prepare *prep,
+			     void (*fn)(void *payload, const struct source_mail *m), void *payload);
+
 /* A JSON array of strings (new reference). */
 json_t *strv_json(char **v);
 

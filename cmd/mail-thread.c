@@ -37,16 +37,35 @@ struct state {
 	GArray *rows;		/* struct row: the report */
 };
 
+/* On the reading thread: the record of a message (what take keeps). */
+static void *prepare(const struct source_mail *it, void *payload)
+{
+	struct record *r = g_new(struct record, 1);
+
+	(void)payload;
+	r->subject = message_get_decoded(it->m, "Subject");
+	r->from = message_get_decoded(it->m, "From");
+	r->date = message_date(it->m);
+	return r;
+}
+
+static void record_free(void *p)
+{
+	struct record *r = p;
+
+	g_free(r->subject);
+	g_free(r->from);
+	g_free(r);
+}
+
 static void take(void *payload, const struct source_mail *it)
 {
 	struct state *st = payload;
-	struct record r;
+	struct record *r = it->prepared;
 
-	r.subject = message_get_decoded(it->m, "Subject");
-	r.from = message_get_decoded(it->m, "From");
-	r.date = message_date(it->m);
-	thread_add(st->t, it->msgid, it->refs, it->nrefs, it->in_reply_to, r.date);
-	g_array_append_val(st->records, r);
+	thread_add(st->t, it->msgid, it->refs, it->nrefs, it->in_reply_to, r->date);
+	g_array_append_val(st->records, *r);
+	g_free(r);
 }
 
 /* The report: the thread's flat list with each message's record. */
@@ -213,6 +232,7 @@ int cmd_mail_thread(int argc, char **argv, struct ctx *ctx)
 		G_OPTION_ENTRY_NULL
 	};
 	struct state st = { 0 };
+	const struct mail_prepare prep = { prepare, record_free, NULL };
 	int rc = opt_parse(ctx, &argc, &argv, "MBOX...",
 		"Threads the messages of MBOX (an mbox file, a Maildir, one message, or '-' for\n"
 		"standard input; several are read in order as one mailbox) by Message-ID,\n"
@@ -233,7 +253,7 @@ int cmd_mail_thread(int argc, char **argv, struct ctx *ctx)
 		return rc;
 	st.t = thread_new(warn_print, NULL);
 	st.records = g_array_new(FALSE, FALSE, sizeof(struct record));
-	if ((rc = mail_read_operands(ctx, argc, argv, take, &st)) < 0) {
+	if ((rc = mail_read_operands_ahead(ctx, argc, argv, &prep, take, &st)) < 0) {
 		thread_build(st.t);
 		build_rows(&st);
 		if (ctx->json)

@@ -36,6 +36,8 @@ struct source_mail {
 	const char *in_reply_to;	/* the first id of the first In-Reply-To that has one, or NULL */
 	const char *const *refs;	/* the ids of the first References that has some */
 	guint nrefs;
+	void *prepared;			/* with source_read_ahead: what its prepare made of
+					 * this message (the caller owns it), else NULL */
 };
 
 /* A source with no operand yet; warn (may be NULL) gets the warnings about
@@ -70,5 +72,18 @@ gboolean source_open(struct source **out, char *const *paths, int n, warn_fn war
  * that cannot be read at all (a Maildir file) is warned about, counted in
  * the numbering and skipped. */
 gboolean source_next(struct source *s, struct source_mail *out, GError **error);
+
+/* Read ahead: from the first source_next on, a second thread reads the
+ * operands (scans, parses the header blocks, finds the ids) and runs
+ * prepare (may be NULL) on each message, while the caller works on the
+ * messages before; source_next hands them out in order as before, with the
+ * same warnings at the same points.  prepare's result is out->prepared,
+ * the caller's from then on; prepare_free frees those never handed out.
+ * prepare must be safe to run beside the caller (touch only the message).
+ * Call after the operands are added, before the first source_next.  On a
+ * machine with one processor nothing runs beside: prepare is called in
+ * source_next. */
+void source_read_ahead(struct source *s, void *(*prepare)(const struct source_mail *m, void *payload),
+		       void (*prepare_free)(void *prepared), void *payload);
 
 #endif
