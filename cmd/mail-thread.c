@@ -85,8 +85,78 @@ static void build_rows(struct state *st)
 	}
 }
 
+/* The JSON view's writer: hand-written (the hot path of --json, 100k rows
+ * make 30 MB): the bytes json_put_string writes, built in a buffer and
+ * written out 64 KB at a time, a byte table telling which need escaping. */
+struct out {
+	char buf[1 << 16];
+	gsize n;
+};
+
+static void out_flush(struct out *o)
+{
+	fwrite_unlocked(o->buf, 1, o->n, stdout);
+	o->n = 0;
+}
+
+static void out_put(struct out *o, const char *s, gsize n)
+{
+	if (o->n + n > sizeof o->buf) {
+		out_flush(o);
+		if (n > sizeof o->buf) {
+			fwrite_unlocked(s, 1, n, stdout);
+			return;
+		}
+	}
+	memcpy(o->buf + o->n, s, n);
+	o->n += n;
+}
+
+#define PUT(o, lit) out_put((o), (lit), sizeof(lit) - 1)
+
+/* 1: the byte is written escaped (control characters, '"', '\\') */
+static const guint8 escaped[256] = {
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	['"'] = 1, ['\\'] = 1,
+};
+
+/* s as a JSON string (null for NULL), escaped as json_put_string does. */
+static void out_string(struct out *o, const char *s)
+{
+	static const char hex[] = "0123456789abcdef";
+	const char *p, *run;
+
+	if (!s) {
+		PUT(o, "null");
+		return;
+	}
+	PUT(o, "\"");
+	for (p = run = s; *p; p++) {
+		unsigned char c = (unsigned char)*p;
+
+		if (!escaped[c])
+			continue;
+		out_put(o, run, p - run);
+		run = p + 1;
+		switch (c) {
+		case '"': PUT(o, "\\\""); break;
+		case '\\': PUT(o, "\\\\"); break;
+		case '\n': PUT(o, "\\n"); break;
+		case '\t': PUT(o, "\\t"); break;
+		case '\r': PUT(o, "\\r"); break;
+		default: {
+			char u[6] = { '\\', 'u', '0', '0', hex[c >> 4], hex[c & 15] };
+			out_put(o, u, 6);
+		}
+		}
+	}
+	out_put(o, run, p - run);
+	PUT(o, "\"");
+}
+
 /* s as a JSON string, made valid UTF-8 first where it is not; null for NULL. */
-static void put_text(const char *s)
+static void out_text(struct out *o, const char *s)
 {
 	const char *p = s;
 	char *valid;
@@ -95,11 +165,11 @@ static void put_text(const char *s)
 	while (p && *p && !(*p & 0x80))
 		p++;
 	if (!s || !*p || g_utf8_validate(s, -1, NULL)) {
-		json_put_string(s);
+		out_string(o, s);
 		return;
 	}
 	valid = g_utf8_make_valid(s, -1);
-	json_put_string(valid);
+	out_string(o, valid);
 	g_free(valid);
 }
 
@@ -108,26 +178,42 @@ static void put_text(const char *s)
  * memory, and jansson's dumper would take most of the run. */
 static void print_json_list(const GArray *rows)
 {
-	fputs_unlocked("{\n  \"messages\": [", stdout);
+	struct out *o = g_new(struct out, 1);
+	char depth[64];
+
+	o->n = 0;
+	PUT(o, "{\n  \"messages\": [");
 	for (guint i = 0; i < rows->len; i++) {
 		const struct row *row = &g_array_index(rows, struct row, i);
 		const struct record *r = row->r;
 		char *date = r && r->date ? date_iso(r->date) : NULL;
 
-		fputs_unlocked(i ? ",\n    {\"msgid\": " : "\n    {\"msgid\": ", stdout);
-		put_text(row->msgid);
-		fputs_unlocked(", \"parent\": ", stdout);
-		put_text(row->parent);
-		printf(", \"depth\": %u, \"subject\": ", row->depth);
-		json_put_string(r ? r->subject : NULL);	/* valid UTF-8 already */
-		fputs_unlocked(", \"from\": ", stdout);
-		json_put_string(r ? r->from : NULL);
-		fputs_unlocked(", \"date\": ", stdout);
-		json_put_string(date);
-		fputs_unlocked(r ? ", \"missing\": false}" : ", \"missing\": true}", stdout);
+		if (i)
+			PUT(o, ",\n    {\"msgid\": ");
+		else
+			PUT(o, "\n    {\"msgid\": ");
+		out_text(o, row->msgid);
+		PUT(o, ", \"parent\": ");
+		out_text(o, row->parent);
+		out_put(o, depth, g_snprintf(depth, sizeof depth, ", \"depth\": %u, \"subject\": ",
+					     row->depth));
+		out_string(o, r ? r->subject : NULL);	/* valid UTF-8 already */
+		PUT(o, ", \"from\": ");
+		out_string(o, r ? r->from : NULL);
+		PUT(o, ", \"date\": ");
+		out_string(o, date);
+		if (r)
+			PUT(o, ", \"missing\": false}");
+		else
+			PUT(o, ", \"missing\": true}");
 		g_free(date);
 	}
-	fputs_unlocked(rows->len ? "\n  ]\n}\n" : "]\n}\n", stdout);
+	if (rows->len)
+		PUT(o, "\n  ]\n}\n");
+	else
+		PUT(o, "]\n}\n");
+	out_flush(o);
+	g_free(o);
 }
 
 /* The name to show for a From: value (its display name, else the address). */
