@@ -187,7 +187,8 @@ int mail_read_operands(struct ctx *ctx, int argc, char **argv,
 
 /* The same, read ahead on a second thread (source_read_ahead): prepare
  * (safe beside fn: it touches only the message) runs there for every
- * message, and fn gets its result as m->prepared (fn's to free). */
+ * message, and fn gets its result as m->prepared (borrowed; `free` frees
+ * it on that thread). */
 struct mail_prepare {
 	void *(*fn)(const struct source_mail *m, void *payload);
 	void (*free)(void *prepared);

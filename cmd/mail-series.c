@@ -71,7 +71,6 @@ static void take(void *payload, const struct source_mail *it)
 	pm.has_diff = x->has_diff;
 	pm.position = it->position;
 	postings_add(p, &pm);
-	prepared_free(x);
 }
 
 /* A JSON string of s made valid UTF-8, or null. */

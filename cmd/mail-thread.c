@@ -13,7 +13,7 @@
 
 /* What is kept of a message for the report. */
 struct record {
-	char *subject, *from;	/* decoded UTF-8, or NULL */
+	const char *subject, *from;	/* decoded UTF-8, or NULL (in state.strings) */
 	gint64 date;
 };
 
@@ -34,6 +34,7 @@ struct row {
 struct state {
 	struct thread *t;
 	GArray *records;	/* struct record, by thread message number */
+	GStringChunk *strings;	/* what they point to */
 	GArray *rows;		/* struct row: the report */
 };
 
@@ -53,19 +54,22 @@ static void record_free(void *p)
 {
 	struct record *r = p;
 
-	g_free(r->subject);
-	g_free(r->from);
+	g_free((char *)r->subject);
+	g_free((char *)r->from);
 	g_free(r);
 }
 
 static void take(void *payload, const struct source_mail *it)
 {
 	struct state *st = payload;
-	struct record *r = it->prepared;
+	const struct record *r = it->prepared;
+	struct record keep = {
+		r->subject ? g_string_chunk_insert(st->strings, r->subject) : NULL,
+		r->from ? g_string_chunk_insert(st->strings, r->from) : NULL, r->date,
+	};
 
 	thread_add(st->t, it->msgid, it->refs, it->nrefs, it->in_reply_to, r->date);
-	g_array_append_val(st->records, *r);
-	g_free(r);
+	g_array_append_val(st->records, keep);
 }
 
 /* The report: the thread's flat list with each message's record. */
@@ -300,12 +304,8 @@ static void print_text(struct ctx *ctx, const GArray *rows)
 
 static void state_clear(struct state *st)
 {
-	for (guint i = 0; i < st->records->len; i++) {
-		struct record *x = &g_array_index(st->records, struct record, i);
-		g_free(x->subject);
-		g_free(x->from);
-	}
 	g_array_unref(st->records);
+	g_string_chunk_free(st->strings);
 	if (st->rows)
 		g_array_unref(st->rows);
 	thread_free(st->t);
@@ -339,6 +339,7 @@ int cmd_mail_thread(int argc, char **argv, struct ctx *ctx)
 		return rc;
 	st.t = thread_new(warn_print, NULL);
 	st.records = g_array_new(FALSE, FALSE, sizeof(struct record));
+	st.strings = g_string_chunk_new(1 << 20);
 	if ((rc = mail_read_operands_ahead(ctx, argc, argv, &prep, take, &st)) < 0) {
 		thread_build(st.t);
 		build_rows(&st);

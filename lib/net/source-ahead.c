@@ -36,6 +36,13 @@ struct source_ahead {
 	struct batch store[NBATCH];
 };
 
+static void drop_prepared(struct source_ahead *a, struct source_item *it)
+{
+	if (it->out.prepared && a->prepare_free)
+		a->prepare_free(it->out.prepared);
+	it->out.prepared = NULL;
+}
+
 static gpointer reader(gpointer data)
 {
 	struct source *s = data;
@@ -48,6 +55,9 @@ static gpointer reader(gpointer data)
 		while (b->n < BATCH) {
 			struct source_item *it = &b->items[b->n];
 
+			/* freed here, by the thread that made it (malloc keeps
+			 * its memory with the thread that frees it) */
+			drop_prepared(a, it);
 			if (g_atomic_int_get(&a->stop) || !source_produce(s, it, &b->error)) {
 				b->end = TRUE;
 				break;
@@ -94,6 +104,7 @@ static gboolean next_here(struct source *s, struct source_mail *out, GError **er
 {
 	struct source_ahead *a = s->ahead;
 
+	drop_prepared(a, &s->cur);
 	if (!source_produce(s, &s->cur, error))
 		return FALSE;
 	s->cur.out.prepared = a->prepare ? a->prepare(&s->cur.out, a->payload) : NULL;
@@ -105,7 +116,8 @@ gboolean source_ahead_next(struct source *s, struct source_mail *out, GError **e
 {
 	struct source_ahead *a = s->ahead;
 
-	if (!a->thread && !a->here && g_get_num_processors() < 2)
+	if (!a->thread && !a->here && (g_get_num_processors() < 2 ||
+						   !g_strcmp0(g_getenv("QUILL_READ_AHEAD"), "0")))
 		a->here = TRUE;
 	if (a->here)
 		return next_here(s, out, error);
@@ -141,15 +153,6 @@ gboolean source_ahead_next(struct source *s, struct source_mail *out, GError **e
 	return FALSE;
 }
 
-/* Free what was read and not handed out. */
-static void drop_batch(struct source_ahead *a, struct batch *b, guint from)
-{
-	for (guint i = from; i < b->n; i++)
-		if (a->prepare_free && b->items[i].out.prepared)
-			a->prepare_free(b->items[i].out.prepared);
-	b->n = 0;
-}
-
 void source_ahead_stop(struct source *s)
 {
 	struct source_ahead *a = s->ahead;
@@ -158,14 +161,11 @@ void source_ahead_stop(struct source *s)
 		return;
 	if (a->thread) {
 		g_atomic_int_set(&a->stop, 1);
-		if (a->cur)
-			drop_batch(a, a->cur, a->next);
 		/* drain: the thread ends at its next item and sends its last batch */
 		while (!(a->cur && a->cur->end)) {
 			if (a->cur)
 				give_back(a);
 			a->cur = g_async_queue_pop(a->full);
-			drop_batch(a, a->cur, 0);
 		}
 		g_thread_join(a->thread);
 		g_clear_pointer(&a->cur->tail, g_ptr_array_unref);
@@ -173,9 +173,12 @@ void source_ahead_stop(struct source *s)
 		g_async_queue_unref(a->full);
 		g_async_queue_unref(a->empty);
 		for (guint i = 0; i < NBATCH; i++)
-			for (guint k = 0; k < BATCH; k++)
+			for (guint k = 0; k < BATCH; k++) {
+				drop_prepared(a, &a->store[i].items[k]);
 				source_item_free(&a->store[i].items[k]);
+			}
 	}
+	drop_prepared(a, &s->cur);
 	g_free(a);
 	s->ahead = NULL;
 }

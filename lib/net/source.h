@@ -37,7 +37,7 @@ struct source_mail {
 	const char *const *refs;	/* the ids of the first References that has some */
 	guint nrefs;
 	void *prepared;			/* with source_read_ahead: what its prepare made of
-					 * this message (the caller owns it), else NULL */
+					 * this message (borrowed, as m is), else NULL */
 };
 
 /* A source with no operand yet; warn (may be NULL) gets the warnings about
@@ -78,10 +78,12 @@ gboolean source_next(struct source *s, struct source_mail *out, GError **error);
  * prepare (may be NULL) on each message, while the caller works on the
  * messages before; source_next hands them out in order as before, with the
  * same warnings at the same points.  prepare's result is out->prepared,
- * the caller's from then on; prepare_free frees those never handed out.
+ * borrowed like the rest (copy what is kept): the reading thread frees it
+ * with prepare_free (may be NULL) when it reuses the place.
  * prepare must be safe to run beside the caller (touch only the message).
  * Call after the operands are added, before the first source_next.  On a
- * machine with one processor nothing runs beside: prepare is called in
+ * machine with one processor, or with QUILL_READ_AHEAD=0 in the
+ * environment (to compare), nothing runs beside: prepare is called in
  * source_next. */
 void source_read_ahead(struct source *s, void *(*prepare)(const struct source_mail *m, void *payload),
 		       void (*prepare_free)(void *prepared), void *payload);
