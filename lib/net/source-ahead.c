@@ -108,6 +108,7 @@ static gboolean next_here(struct source *s, struct source_mail *out, GError **er
 	if (!source_produce(s, &s->cur, error))
 		return FALSE;
 	s->cur.out.prepared = a->prepare ? a->prepare(&s->cur.out, a->payload) : NULL;
+	s->last = &s->cur;
 	*out = s->cur.out;
 	return TRUE;
 }
@@ -138,6 +139,7 @@ gboolean source_ahead_next(struct source *s, struct source_mail *out, GError **e
 		if (a->next < a->cur->n) {
 			struct source_item *it = &a->cur->items[a->next++];
 			say_all(s, it->said);
+			s->last = it;
 			*out = it->out;
 			return TRUE;
 		}

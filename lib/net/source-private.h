@@ -20,6 +20,9 @@ struct source_item {
 	char *synthetic;
 	struct source_mail out;
 	GPtrArray *said;	/* read ahead: the warnings said before it (char *) */
+	guint op;		/* its operand */
+	struct source_mark mark;	/* where in it (kinds with a mark) */
+	char *where;		/* else what the kind's where said */
 };
 
 struct source_ahead;
@@ -35,6 +38,7 @@ struct source {
 	gboolean capturing;	/* read ahead on a thread: warnings are held, in capture */
 	GPtrArray *capture;	/* char *: those since the last message (the thread's) */
 	struct source_item cur;	/* what the last source_mail handed out points into */
+	const struct source_item *last;	/* the message handed out last, while it is */
 	gboolean ahead_on;	/* source_read_ahead was called */
 	struct source_ahead *ahead;	/* its state, once the thread runs */
 };

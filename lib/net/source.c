@@ -8,6 +8,7 @@
 
 #include <stdarg.h>
 
+#include <stdarg.h>
 #include <string.h>
 
 
@@ -43,6 +44,7 @@ void source_item_reset(struct source_item *it)
 {
 	g_clear_pointer(&it->synthetic, g_free);
 	g_clear_pointer(&it->said, g_ptr_array_unref);
+	g_clear_pointer(&it->where, g_free);
 }
 
 void source_item_free(struct source_item *it)
@@ -276,6 +278,11 @@ static gboolean take(struct source *s, const struct operand *op, const char *dat
 		return FALSE;
 	}
 	find_ids(it);
+	it->op = s->at;
+	if (op->kind->mark)
+		op->kind->mark(op->state, &it->mark);
+	else
+		it->where = op->kind->where(op->state);
 	memset(out, 0, sizeof *out);
 	out->m = m;
 	out->body = data + m->body;
@@ -326,6 +333,38 @@ static gboolean no_mail(const struct source *s, GError **error)
 	return FALSE;
 }
 
+char *source_where(const struct source *s)
+{
+	const struct operand *op;
+
+	if (!s->last)
+		return NULL;
+	op = &g_array_index(s->ops, struct operand, s->last->op);
+	if (s->last->where)
+		return g_strdup(s->last->where);
+	return op->kind->where_mark(op->state, &s->last->mark);
+}
+
+void source_warn_here(void *payload, const char *fmt, ...)
+{
+	const struct source_here *h = payload;
+	char *w, *text;
+	va_list ap;
+
+	if (!h->warn)
+		return;
+	w = h->src ? source_where(h->src) : NULL;
+	va_start(ap, fmt);
+	text = g_strdup_vprintf(fmt, ap);
+	va_end(ap);
+	if (w)
+		h->warn(h->payload, "%s: %s", w, text);
+	else
+		h->warn(h->payload, "%s", text);
+	g_free(w);
+	g_free(text);
+}
+
 gboolean source_produce(struct source *s, struct source_item *it, GError **error)
 {
 	while (s->at < s->ops->len) {
@@ -355,10 +394,12 @@ gboolean source_produce(struct source *s, struct source_item *it, GError **error
 
 gboolean source_next(struct source *s, struct source_mail *out, GError **error)
 {
+	s->last = NULL;
 	if (s->ahead_on)
 		return source_ahead_next(s, out, error);
 	if (!source_produce(s, &s->cur, error))
 		return FALSE;
+	s->last = &s->cur;
 	*out = s->cur.out;
 	return TRUE;
 }
