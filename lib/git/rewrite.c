@@ -6,6 +6,7 @@
 #include "core/error.h"
 #include "git/commit.h"
 #include "git/ident.h"
+#include "git/lock.h"
 #include "git/sign.h"
 
 static const char *const notes_refs[] = { "refs/notes/quill", "refs/notes/commits", NULL };
@@ -101,6 +102,7 @@ static gboolean carry_notes(git_repository *repo, const char *name, GArray *map,
 	git_commit *base = NULL, *work = NULL;
 	git_signature *sig = NULL;
 	git_tree *tree = NULL;
+	GError *why = NULL;
 	gboolean ok = FALSE;
 	guint carried = 0;
 	git_oid out;
@@ -155,10 +157,14 @@ static gboolean carry_notes(git_repository *repo, const char *name, GArray *map,
 		if ((rc = git_commit_tree(&tree, work)) < 0 ||
 		    (rc = git_commit_create(&out, repo, NULL, sig, sig, NULL, msg, tree, 1,
 					    parents)) < 0 ||
-		    (rc = git_reference_create_matching(&nref, repo, name, &out, 1,
-							git_commit_id(base), msg)) < 0) {
-			qerr_git_as(error, rc == GIT_EMODIFIED ? QUILL_ERROR_OUTSIDE : QUILL_ERROR_INPUT,
-				    rc, "cannot update %s", name);
+		    (rc = lock_ref_write(repo, name, &out, 1, git_commit_id(base), msg, &why)) <
+			    0) {
+			if (why)
+				g_propagate_prefixed_error(error, why, "cannot update %s: ", name);
+			else
+				qerr_git_as(error, rc == GIT_EMODIFIED ? QUILL_ERROR_OUTSIDE
+								       : QUILL_ERROR_INPUT,
+					    rc, "cannot update %s", name);
 			goto done;
 		}
 	}
@@ -184,6 +190,7 @@ gboolean rewrite_range(git_repository *repo, const char *ref, const git_oid *bas
 	git_oid parent, cur;
 	gboolean have_parent = FALSE, changed = FALSE;
 	git_reference *r = NULL;
+	GError *why = NULL;
 	int rc;
 
 	if (map_out)
@@ -240,10 +247,12 @@ gboolean rewrite_range(git_repository *repo, const char *ref, const git_oid *bas
 		goto out;
 	}
 	/* the one commit point: the branch moves from the old tip or not at all */
-	rc = git_reference_create_matching(&r, repo, ref, new_tip, 1, tip,
-					   o->reflog ? o->reflog : "quill: rewrite");
-	git_reference_free(r);
-	r = NULL;
+	rc = lock_ref_write(repo, ref, new_tip, 1, tip, o->reflog ? o->reflog : "quill: rewrite",
+			    &why);
+	if (rc < 0 && why) {
+		g_propagate_prefixed_error(error, why, "cannot move %s: ", ref);
+		goto fail;
+	}
 	if (rc < 0) {
 		qerr_git_as(error, rc == GIT_EMODIFIED ? QUILL_ERROR_OUTSIDE : QUILL_ERROR_INPUT, rc,
 			    "cannot move %s%s", ref,

@@ -3,6 +3,7 @@
  * from it, each only when missing, so a rerun finishes a killed import. */
 #include "series/import-finish.h"
 #include "core/error.h"
+#include "git/lock.h"
 #include "git/commit.h"
 #include "git/config.h"
 
@@ -233,13 +234,23 @@ static gboolean check_out(git_repository *repo, const char *bref, const git_oid 
 	/* nothing in the way: files that are there are the same */
 	co.checkout_strategy = GIT_CHECKOUT_FORCE;
 	if ((rc = git_checkout_tree(repo, (git_object *)tree, &co)) == GIT_ELOCKED) {
-		/* libgit2 does not name the index's lock */
-		*why = g_strdup_printf("%sindex.lock exists (another git is running, or one was "
-				       "killed: remove that file if none runs, then run the import "
-				       "again)", git_repository_path(repo));
-		git_tree_free(tree);
-		git_commit_free(c);
-		return FALSE;
+		/* libgit2 does not name the index's lock: a stale one goes */
+		char *lock = lock_index_path(repo);
+		GError *e = NULL;
+
+		if (lock_recover(repo, lock, &e))
+			rc = git_checkout_tree(repo, (git_object *)tree, &co);
+		g_free(lock);
+		if (rc == GIT_ELOCKED) {
+			*why = e ? g_strdup(e->message)
+				 : g_strdup_printf("%sindex.lock exists (run the import again)",
+						   git_repository_path(repo));
+			g_clear_error(&e);
+			git_tree_free(tree);
+			git_commit_free(c);
+			return FALSE;
+		}
+		g_clear_error(&e);
 	}
 	if (rc < 0 || (rc = git_repository_set_head(repo, bref)) < 0)
 		goto fail;

@@ -5,6 +5,7 @@
 #include "git/commit.h"
 #include "git/config.h"
 #include "core/error.h"
+#include "git/lock.h"
 #include "git/ident.h"
 
 #include <string.h>
@@ -278,6 +279,13 @@ int series_repair(struct series *s, git_repository *repo, GError **error)
 		msg = g_str_has_suffix(v->cover, "\n") ? g_strdup(v->cover)
 						       : g_strconcat(v->cover, "\n", NULL);
 		rc = git_tag_create(&tag_oid, repo, tag, target, sig, msg, force);
+		if (rc == GIT_ELOCKED) {
+			/* a killed writer's lock goes when it is stale (git/lock.h) */
+			char *lock = lock_ref_path(repo, ref);
+			if (lock_recover(repo, lock, NULL))
+				rc = git_tag_create(&tag_oid, repo, tag, target, sig, msg, force);
+			g_free(lock);
+		}
 		g_free(msg);
 		git_signature_free(sig);
 		git_object_free(target);
