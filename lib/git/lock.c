@@ -202,6 +202,19 @@ gboolean lock_recover(git_repository *repo, const char *path, GError **error)
 	return TRUE;
 }
 
+gboolean lock_retry(git_repository *repo, int rc, const char *refname)
+{
+	char *lock;
+	gboolean again;
+
+	if (rc != GIT_ELOCKED)
+		return FALSE;
+	lock = lock_ref_path(repo, refname);
+	again = lock_recover(repo, lock, NULL);
+	g_free(lock);
+	return again;
+}
+
 int lock_ref_write(git_repository *repo, const char *refname, const git_oid *id, int force,
 		   const git_oid *current, const char *msg, GError **why)
 {

@@ -49,6 +49,11 @@ char *lock_index_path(git_repository *repo);
  * and that removing it is safe when no other quill or git runs. */
 gboolean lock_recover(git_repository *repo, const char *path, GError **error);
 
+/* After `rc` from a write of `refname`: TRUE when rc is GIT_ELOCKED and
+ * the lock was stale and is gone (lock_recover), so the caller retries
+ * once; the reason it is kept is not reported (libgit2's error stays). */
+gboolean lock_retry(git_repository *repo, int rc, const char *refname);
+
 /* git_reference_create (current NULL) or git_reference_create_matching
  * (current: the value it must have), with one lock_recover and a retry
  * when the ref is locked; libgit2's return code.  On GIT_ELOCKED, *why

@@ -252,7 +252,9 @@ static gboolean check_out(git_repository *repo, const char *bref, const git_oid 
 		}
 		g_clear_error(&e);
 	}
-	if (rc < 0 || (rc = git_repository_set_head(repo, bref)) < 0)
+	if (rc == 0 && (rc = git_repository_set_head(repo, bref)) < 0 && lock_retry(repo, rc, "HEAD"))
+		rc = git_repository_set_head(repo, bref);
+	if (rc < 0)
 		goto fail;
 	git_tree_free(tree);
 	git_commit_free(c);
@@ -289,7 +291,10 @@ static void upstream_tags(git_repository *repo, const struct import_plan *p, int
 
 		if (git_reference_name_to_id(&x, repo, ref) < 0 &&
 		    (rc = git_object_lookup(&obj, repo, &t->target, GIT_OBJECT_COMMIT)) == 0 &&
-		    (rc = git_tag_create_lightweight(&x, repo, t->name, obj, 0)) == 0)
+		    (rc = git_tag_create_lightweight(&x, repo, t->name, obj, 0)) < 0 &&
+		    lock_retry(repo, rc, ref))
+			rc = git_tag_create_lightweight(&x, repo, t->name, obj, 0);
+		if (rc == 0 && obj)
 			(*done)++;
 		if (rc < 0 && rc != GIT_EEXISTS && warn) {
 			char *why = git_failure(rc);
@@ -321,7 +326,13 @@ static void head_branch(git_repository *repo, const struct import_plan *p, int *
 	}
 	g_free(cur);
 	if ((rc = git_commit_lookup(&c, repo, &p->head_tip)) == 0 &&
-	    (rc = git_branch_create(&r, repo, p->head, c, 0)) == 0)
+	    (rc = git_branch_create(&r, repo, p->head, c, 0)) < 0) {
+		char *ref = g_strconcat("refs/heads/", p->head, NULL);
+		if (lock_retry(repo, rc, ref))
+			rc = git_branch_create(&r, repo, p->head, c, 0);
+		g_free(ref);
+	}
+	if (rc == 0)
 		(*done)++;
 	if (rc < 0 && warn) {
 		char *why = git_failure(rc);
@@ -355,6 +366,12 @@ gboolean import_finish(git_repository *repo, struct series *s, const struct impo
 
 		if ((rc = git_commit_lookup(&c, repo, &p->branch_tip)) == 0)
 			rc = git_branch_create(&r, repo, s->branch, c, 0);
+		if (rc < 0) {
+			char *ref = g_strconcat("refs/heads/", s->branch, NULL);
+			if (lock_retry(repo, rc, ref))
+				rc = git_branch_create(&r, repo, s->branch, c, 0);
+			g_free(ref);
+		}
 		git_reference_free(r);
 		git_commit_free(c);
 		if (rc < 0) {
