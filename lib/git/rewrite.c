@@ -246,6 +246,22 @@ gboolean rewrite_range(git_repository *repo, const char *ref, const git_oid *bas
 		g_array_set_size(map, 0);
 		goto out;
 	}
+	/* the notes first, best effort: a kill after the branch moved would
+	 * leave them on the old commits, and a rerun has nothing left to do;
+	 * one before it leaves notes on commits no branch holds (git notes
+	 * prune), and the rerun carries them again */
+	for (int i = 0; notes_refs[i]; i++) {
+		GError *e = NULL;
+
+		if (!carry_notes(repo, notes_refs[i], map, &e)) {
+			if (notes_error && !*notes_error)
+				g_propagate_error(notes_error, e);
+			else
+				g_clear_error(&e);
+		}
+	}
+	if (o->before_move && !o->before_move(o->before_payload, new_tip, map, error))
+		goto fail;
 	/* the one commit point: the branch moves from the old tip or not at all */
 	rc = lock_ref_write(repo, ref, new_tip, 1, tip, o->reflog ? o->reflog : "quill: rewrite",
 			    &why);
@@ -259,21 +275,11 @@ gboolean rewrite_range(git_repository *repo, const char *ref, const git_oid *bas
 			    rc == GIT_EMODIFIED ? ": it moved meanwhile, nothing rewritten" : "");
 		goto fail;
 	}
-	/* after it, best effort: ORIG_HEAD and the notes */
+	/* after it, best effort: ORIG_HEAD */
 	if (git_reference_create(&r, repo, "ORIG_HEAD", tip, 1, "quill: rewrite") < 0 &&
 	    notes_error && !*notes_error)
 		qerr(notes_error, QUILL_ERROR_OUTSIDE, "cannot write ORIG_HEAD");
 	git_reference_free(r);
-	for (int i = 0; notes_refs[i]; i++) {
-		GError *e = NULL;
-
-		if (!carry_notes(repo, notes_refs[i], map, &e)) {
-			if (notes_error && !*notes_error)
-				g_propagate_error(notes_error, e);
-			else
-				g_clear_error(&e);
-		}
-	}
 out:
 	if (map_out)
 		*map_out = map;

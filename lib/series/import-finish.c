@@ -165,7 +165,33 @@ static char *git_failure(int rc)
 struct in_the_way {
 	const char *root;	/* the work tree */
 	char *path;		/* the first entry the work tree holds otherwise */
+	git_repository *repo;
+	gint64 since;		/* the commit point's time */
 };
+
+/* Is the regular file `path` a write of entry e that a kill cut short: not
+ * older than the commit point, and what it holds the start of the blob
+ * (a checkout creates the file, then writes it)? */
+static gboolean cut_short_write(const struct in_the_way *w, const char *path,
+				const struct stat *st, const git_tree_entry *e)
+{
+	git_blob *b = NULL;
+	char *text = NULL;
+	gsize len = 0;
+	gboolean yes = FALSE;
+
+	if (!S_ISREG(st->st_mode) || (gint64)st->st_mtime < w->since ||
+	    (git_tree_entry_filemode(e) != GIT_FILEMODE_BLOB &&
+	     git_tree_entry_filemode(e) != GIT_FILEMODE_BLOB_EXECUTABLE) ||
+	    git_blob_lookup(&b, w->repo, git_tree_entry_id(e)) < 0)
+		return FALSE;
+	if ((git_object_size_t)st->st_size < git_blob_rawsize(b) &&
+	    g_file_get_contents(path, &text, &len, NULL))
+		yes = len == (gsize)st->st_size && !memcmp(text, git_blob_rawcontent(b), len);
+	g_free(text);
+	git_blob_free(b);
+	return yes;
+}
 
 /* Is the work tree's `path` (lstat'ed into st) what entry e holds? */
 static gboolean same_as_entry(const char *path, const struct stat *st, const git_tree_entry *e)
@@ -197,7 +223,7 @@ static int way_entry(const char *dir, const git_tree_entry *e, void *payload)
 	if (lstat(path, &st) < 0) {
 		/* absent: nothing below it is in the way either */
 		r = git_tree_entry_filemode(e) == GIT_FILEMODE_TREE ? 1 : 0;
-	} else if (!same_as_entry(path, &st, e)) {
+	} else if (!same_as_entry(path, &st, e) && !cut_short_write(w, path, &st, e)) {
 		w->path = g_strconcat(dir, git_tree_entry_name(e), NULL);
 		r = -1;
 	}
@@ -207,16 +233,17 @@ static int way_entry(const char *dir, const git_tree_entry *e, void *payload)
 
 /* An unborn HEAD in a work tree: the tip's tree into the work tree and the
  * index, then HEAD to the branch.  Files already there are taken when they
- * hold what the tree holds (a checkout cut short wrote them), else nothing
+ * hold what the tree holds, or the start of it and are not older than the
+ * commit point (a checkout cut short wrote them), else nothing
  * is written.  A kill before HEAD moves leaves it unborn, so the rerun
  * does this again. */
 static gboolean check_out(git_repository *repo, const char *bref, const git_oid *tip,
-			  char **why)
+			  gint64 since, char **why)
 {
 	git_commit *c = NULL;
 	git_tree *tree = NULL;
 	git_checkout_options co = GIT_CHECKOUT_OPTIONS_INIT;
-	struct in_the_way w = { git_repository_workdir(repo), NULL };
+	struct in_the_way w = { git_repository_workdir(repo), NULL, repo, since };
 	int rc;
 
 	if ((rc = git_commit_lookup(&c, repo, tip)) < 0 || (rc = git_commit_tree(&tree, c)) < 0)
@@ -352,7 +379,7 @@ gboolean import_finish(git_repository *repo, struct series *s, const struct impo
 
 	*done = 0;
 	if (p->checkout && !git_repository_is_bare(repo) && git_repository_head_unborn(repo) == 1) {
-		if (check_out(repo, bref, &p->branch_tip, &why))
+		if (check_out(repo, bref, &p->branch_tip, state_time(s->state), &why))
 			(*done)++;
 		else if (warn)
 			warn(payload, "branch %s not checked out: %s", s->branch, why);
