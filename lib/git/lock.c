@@ -207,11 +207,22 @@ gboolean lock_retry(git_repository *repo, int rc, const char *refname)
 	char *lock;
 	gboolean again;
 
+	const git_error *ge;
+	char *saved;
+	int klass;
+
 	if (rc != GIT_ELOCKED)
 		return FALSE;
+	/* libgit2's error (naming the lock) stays for the caller's message */
+	ge = git_error_last();
+	saved = g_strdup(ge && ge->message ? ge->message : "");
+	klass = ge ? ge->klass : GIT_ERROR_REFERENCE;
 	lock = lock_ref_path(repo, refname);
 	again = lock_recover(repo, lock, NULL);
 	g_free(lock);
+	if (!again && *saved)
+		git_error_set_str(klass, saved);
+	g_free(saved);
 	return again;
 }
 
