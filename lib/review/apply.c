@@ -346,7 +346,7 @@ static char *new_message(const char *msg, GPtrArray *add, const char *own_email,
 
 /* collected.json with the entries' commits moved along map and the
  * trailers of the applied patches added (new reference). */
-static json_t *record(struct series *s, const struct collect_result *r, GArray *map,
+static json_t *record(struct series *s, const struct collect_result *r, const GArray *map,
 		      GHashTable *new_of)
 {
 	char *text = state_get_string(s->state, COLLECTED_PATH);
@@ -426,7 +426,7 @@ static gboolean record_before_move(void *payload, const git_oid *new_tip, const 
 		git_oid_tostr(c, sizeof c, &m->new_id);
 		g_hash_table_insert(new_of, g_strdup(a), g_strdup(c));
 	}
-	doc = record(b->s, b->r, (GArray *)map, new_of);
+	doc = record(b->s, b->r, map, new_of);
 	text = json_dumps(doc, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
 	msg = g_strdup_printf("trailer: collect --apply (%u trailers)", b->trailers);
 	state_set_string(b->s->state, COLLECTED_PATH, text);
@@ -445,7 +445,6 @@ gboolean review_apply(git_repository *repo, struct series *s, const struct colle
 	GArray *edits = g_array_new(FALSE, FALSE, sizeof(struct rewrite_edit));
 	GPtrArray *messages = g_ptr_array_new_with_free_func(g_free);
 	GPtrArray *range = NULL;
-	GHashTable *new_of = NULL;
 	struct policy *own_pol = NULL;
 	const struct policy *pol = NULL;
 	git_signature *me = NULL;
@@ -530,8 +529,6 @@ gboolean review_apply(git_repository *repo, struct series *s, const struct colle
 		o->warn(o->payload, "%s", notes_e->message);
 	ok = TRUE;
 done:
-	if (new_of)
-		g_hash_table_unref(new_of);
 	if (map)
 		g_array_free(map, TRUE);
 	if (range)
