@@ -189,8 +189,7 @@ static char **jstrv(const json_t *o, const char *key)
 	return (char **)g_ptr_array_free(out, FALSE);
 }
 
-/* A record read back; NULL when it is not one (*why says so). */
-static struct thanks_series *record_parse(const char *data, gsize len, const char **why)
+struct thanks_series *thanks_record_parse(const char *data, gsize len, const char **why)
 {
 	json_t *doc = json_loadb(data, len, 0, NULL), *p;
 	struct thanks_series *t;
@@ -260,7 +259,7 @@ static void add_records(GPtrArray *out, warn_fn warn, void *payload)
 				if (warn)
 					warn(payload, "%s", e->message);
 				g_clear_error(&e);
-			} else if (rc > 0 && !(t = record_parse(data, len, &why)) && warn) {
+			} else if (rc > 0 && !(t = thanks_record_parse(data, len, &why)) && warn) {
 				warn(payload, "%s: %s; left out", path, why);
 			}
 		}

@@ -98,6 +98,11 @@ json_t *thanks_record_json(const struct thanks_series *t);
  * when it cannot be written. */
 gboolean thanks_record_write(const struct thanks_series *t, GError **error);
 
+/* A record's bytes data[0..len) read back (its header fields made one
+ * line each: control characters become blanks); NULL when it is not one,
+ * and *why (static text) says why. */
+struct thanks_series *thanks_record_parse(const char *data, gsize len, const char **why);
+
 /* ---- finding ---- */
 
 /* The candidates: own series (only NAME, when given: a series of the
