@@ -63,7 +63,10 @@ bench_target() {
 }
 
 bench_rss() {
-	if [ -x /usr/bin/time ]; then
+	# no table to go into (a script run alone): no extra run
+	if [ -z "${BENCH_SUMMARY:-}" ]; then
+		echo -
+	elif [ -x /usr/bin/time ]; then
 		/usr/bin/time -f %M -o "${TMPDIR:-/tmp}/quill-bench-rss.$$" "$@" >/dev/null 2>&1 || true
 		tail -n 1 "${TMPDIR:-/tmp}/quill-bench-rss.$$" 2>/dev/null || echo -
 		rm -f "${TMPDIR:-/tmp}/quill-bench-rss.$$"
