@@ -46,6 +46,7 @@ bench_row() { # label ms reference-ms
 #       e.g. "skipped", is listed as not measured)
 #   kb=$(bench_rss CMD ARGS...)
 #       peak RSS in KB of one run (GNU time's %M), or "-" without GNU time
+#       or without BENCH_SUMMARY (then CMD does not run)
 #   bench_verdicts PREFIX FILE
 #       a bench_target for every line of FILE (a copy of what the script
 #       printed) that ends in PASS or MISS: the line without its verdict,
