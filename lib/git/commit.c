@@ -126,11 +126,36 @@ static char *text_utf8(const char *s, const char *encoding)
 	return g_utf8_make_valid(s, -1);
 }
 
+/* The diff (and its patch-id) and the diffstat of commit c into p. */
+static gboolean fill_diff(struct commit_patch *p, git_repository *repo, git_commit *c,
+			  unsigned flags, GError **error)
+{
+	git_diff *diff = NULL;
+	int rc;
+
+	if ((rc = diff_commit(&diff, repo, c)) < 0)
+		goto fail;
+	if ((flags & COMMIT_WANT_DIFF) && !p->diff) {
+		git_buf buf = GIT_BUF_INIT;
+		if ((rc = git_diff_to_buf(&buf, diff, GIT_DIFF_FORMAT_PATCH)) < 0)
+			goto fail;
+		p->diff = g_strndup(buf.ptr, buf.size);
+		git_buf_dispose(&buf);
+		patchid_stable(p->diff, strlen(p->diff), p->patch_id);
+	}
+	if ((flags & COMMIT_WANT_STAT) && !p->diffstat)
+		p->diffstat = stats_text(diff);
+	git_diff_free(diff);
+	return TRUE;
+fail:
+	git_diff_free(diff);
+	return qerr_git(error, rc, "cannot diff commit %s", git_oid_tostr_s(&p->oid));
+}
+
 gboolean commit_patch_load(struct commit_patch **out, git_repository *repo, const git_oid *oid,
 			   unsigned flags, GError **error)
 {
 	git_commit *c = NULL;
-	git_diff *diff = NULL;
 	struct commit_patch *p;
 	const git_signature *a;
 	const char *enc;
@@ -149,33 +174,30 @@ gboolean commit_patch_load(struct commit_patch **out, git_repository *repo, cons
 	p->author_email = text_utf8(a->email, enc);
 	p->author_time = a->when.time;
 	p->author_offset = a->when.offset;
-	if (flags & (COMMIT_WANT_DIFF | COMMIT_WANT_STAT)) {
-		if ((rc = diff_commit(&diff, repo, c)) < 0) {
-			qerr_git(error, rc, "cannot diff commit %s", git_oid_tostr_s(oid));
-			goto fail;
-		}
-		if (flags & COMMIT_WANT_DIFF) {
-			git_buf buf = GIT_BUF_INIT;
-			if ((rc = git_diff_to_buf(&buf, diff, GIT_DIFF_FORMAT_PATCH)) < 0) {
-				qerr_git(error, rc, "cannot diff commit %s", git_oid_tostr_s(oid));
-				goto fail;
-			}
-			p->diff = g_strndup(buf.ptr, buf.size);
-			git_buf_dispose(&buf);
-			patchid_stable(p->diff, strlen(p->diff), p->patch_id);
-		}
-		if (flags & COMMIT_WANT_STAT)
-			p->diffstat = stats_text(diff);
+	if ((flags & (COMMIT_WANT_DIFF | COMMIT_WANT_STAT)) && !fill_diff(p, repo, c, flags, error)) {
+		git_commit_free(c);
+		commit_patch_free(p);
+		return FALSE;
 	}
-	git_diff_free(diff);
 	git_commit_free(c);
 	*out = p;
 	return TRUE;
-fail:
-	git_diff_free(diff);
+}
+
+gboolean commit_patch_add(struct commit_patch *p, git_repository *repo, unsigned flags,
+			  GError **error)
+{
+	git_commit *c = NULL;
+	gboolean ok;
+	int rc;
+
+	if (!((flags & COMMIT_WANT_DIFF) && !p->diff) && !((flags & COMMIT_WANT_STAT) && !p->diffstat))
+		return TRUE;
+	if ((rc = git_commit_lookup(&c, repo, &p->oid)) < 0)
+		return qerr_git(error, rc, "cannot read commit %s", git_oid_tostr_s(&p->oid));
+	ok = fill_diff(p, repo, c, flags, error);
 	git_commit_free(c);
-	commit_patch_free(p);
-	return FALSE;
+	return ok;
 }
 
 gboolean commit_range(GPtrArray **out, git_repository *repo, const git_oid *base,

@@ -95,6 +95,9 @@ gboolean series_freeze_next(struct series *s, git_repository *repo, const struct
 	fo.cover_msgid = o->cover_msgid;
 	fo.patch_msgids = o->patch_msgids;
 	fo.date = o->date;
+	fo.patches = in.patches;
+	fo.patches_base = &in.base;
+	fo.patches_tip = &in.tip;
 	if (!o->dry_run && !series_freeze(s, repo, &fo, error)) {
 		series_freeze_result_clear(out);
 		goto done;
