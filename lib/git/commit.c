@@ -64,6 +64,20 @@ char *commit_message_subject(const char *msg, gsize len)
 	return subject;
 }
 
+/* A series diffs each blob two or three times (its patch's text, that
+ * patch's diffstat, the whole range's diffstat, the other version's side
+ * of a comparison); libgit2 caches no blob by default, and reads it from
+ * the object store anew each time.  Keep the small ones (a source file). */
+static void cache_blobs(void)
+{
+	static gsize done;
+
+	if (g_once_init_enter(&done)) {
+		git_libgit2_opts(GIT_OPT_SET_CACHE_OBJECT_LIMIT, GIT_OBJECT_BLOB, (size_t)256 << 10);
+		g_once_init_leave(&done, 1);
+	}
+}
+
 static int diff_commit(git_diff **out, git_repository *repo, git_commit *c)
 {
 	git_commit *parent = NULL;
@@ -72,6 +86,7 @@ static int diff_commit(git_diff **out, git_repository *repo, git_commit *c)
 	git_diff_find_options fopts = GIT_DIFF_FIND_OPTIONS_INIT;
 	int rc;
 
+	cache_blobs();
 	opts.flags = GIT_DIFF_SHOW_BINARY;
 	opts.context_lines = 3;
 	if (git_commit_parentcount(c) > 0 && (rc = git_commit_parent(&parent, c, 0)) < 0)
@@ -254,6 +269,7 @@ char *commit_range_diffstat(git_repository *repo, const git_oid *base, const git
 	char *out = NULL;
 	int rc;
 
+	cache_blobs();
 	if ((base && ((rc = git_commit_lookup(&bc, repo, base)) < 0 ||
 		      (rc = git_commit_tree(&bt, bc)) < 0)) ||
 	    (rc = git_commit_lookup(&tc, repo, tip)) < 0 || (rc = git_commit_tree(&tt, tc)) < 0 ||
