@@ -32,3 +32,36 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else
 bench_row() { # label ms reference-ms
 	printf '  %-44s %9.2f ms  %6sx\n' "$1" "$2" "$(ratio "$2" "$3")"
 }
+
+# ------------------------------------------------------------ the summary
+# Each bench script adds its headline figures to the one table that
+# bench/run.sh prints at the end (nothing happens when a script runs alone,
+# without BENCH_SUMMARY):
+#
+#   bench_summary WORKLOAD QUILL_MS QUILL_KB PEER PEER_MS PEER_KB
+#       one row: quill's wall time and peak RSS for WORKLOAD beside PEER's
+#       (a peer that did not run: PEER_MS "-"; an unmeasured RSS: "-")
+#   bench_target TEXT VERDICT
+#       one target and whether it holds (VERDICT PASS or MISS; anything else,
+#       e.g. "skipped", is listed as not measured)
+#   kb=$(bench_rss CMD ARGS...)
+#       peak RSS in KB of one run (GNU time's %M), or "-" without GNU time
+bench_summary() {
+	[ -n "${BENCH_SUMMARY:-}" ] || return 0
+	printf 'row\t%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "${3:--}" "$4" "${5:--}" "${6:--}" >>"$BENCH_SUMMARY"
+}
+
+bench_target() {
+	[ -n "${BENCH_SUMMARY:-}" ] || return 0
+	printf 'target\t%s\t%s\n' "$1" "$2" >>"$BENCH_SUMMARY"
+}
+
+bench_rss() {
+	if [ -x /usr/bin/time ]; then
+		/usr/bin/time -f %M -o "${TMPDIR:-/tmp}/quill-bench-rss.$$" "$@" >/dev/null 2>&1 || true
+		tail -n 1 "${TMPDIR:-/tmp}/quill-bench-rss.$$" 2>/dev/null || echo -
+		rm -f "${TMPDIR:-/tmp}/quill-bench-rss.$$"
+	else
+		echo -
+	fi
+}

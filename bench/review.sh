@@ -16,6 +16,9 @@
 #                              the state and notes; a cold cache and the
 #                              state reset before every run
 #   quill review pull (again)  nothing new: conditional requests only
+#   quill review pull --all-series, --jobs 8 and --jobs 1   50 series
+#                              (tests/bench/gen-pull-load.py and
+#                              gen-pull-load-repo.sh) in one run
 #   quill review scan --json, quill mail thread --json   on the 100,000
 #                              message archive of bench/mail.sh
 # Targets: pull >= 10x faster than b4; a second pull under 100 ms; review
@@ -101,6 +104,26 @@ awk -F '\t' -v items="$items" '
 		}
 		printf "  second pull: %.1f ms (target < 100 ms): %s\n", wall["again"], (wall["again"] < 100 ? "PASS" : "MISS")
 	}' "$T/times"
+
+# 50 series pulled in one run (review pull --all-series), 8 transfers at
+# once beside 1, from the same server; the state and cache reset each run
+python3 "$here/../tests/bench/gen-pull-load.py" 50 >"$T/load.mbox"
+"$server" add "$T/load.mbox" "$T/pi" >/dev/null
+lrepo=$T/load-repo
+"$here/../tests/bench/gen-pull-load-repo.sh" "$QUILL" "$lrepo" 50 >/dev/null
+git -C "$lrepo" for-each-ref --format='update %(refname) %(objectname)' refs/quill/series >"$T/load.refs"
+lreset="git -C $lrepo update-ref --stdin <$T/load.refs; git -C $lrepo update-ref -d refs/notes/quill; rm -rf $XDG_CACHE_HOME"
+echo "review pull --all-series: 50 series x 1 version (5 messages each), public-inbox on 127.0.0.1; median of $RUNS"
+python3 "$timeit" "$RUNS" \
+	j8 -- sh -c "$lreset; cd $lrepo && \"$QUILL\" review pull --all-series --jobs 8" --- \
+	j1 -- sh -c "$lreset; cd $lrepo && \"$QUILL\" review pull --all-series --jobs 1" >"$T/ltimes"
+awk -F '\t' '
+	{ wall[$1] = $2 }
+	END {
+		printf "  %-52s %9.1f ms\n", "quill review pull --all-series --jobs 8", wall["j8"]
+		printf "  %-52s %9.1f ms\n", "quill review pull --all-series --jobs 1", wall["j1"]
+		printf "  jobs 1 / jobs 8: %.1fx\n", wall["j1"] / wall["j8"]
+	}' "$T/ltimes"
 
 # review scan beside mail thread on the big archive of bench/mail.sh
 big=$(ls "$ROOT"/build/bench/lkml-*.mbox 2>/dev/null | head -1 || true)

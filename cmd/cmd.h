@@ -29,7 +29,10 @@ struct ctx {
 	git_repository *repo;		/* open when the command has NEED_REPO */
 	struct resources *res;		/* templates/ and trailers.conf */
 	const char *name;		/* "series new", for help and errors */
-	gboolean color;			/* stdout is a terminal and colour is wanted */
+	int color;			/* 1: colour wanted (stdout is a terminal, or
+					 * color.ui says always); 0: none; -1: not
+					 * decided yet: color() asks want_color, once */
+	gboolean (*want_color)(struct ctx *ctx);	/* the program's (cmd/full.c) */
 	gboolean json;			/* --json: the report as one JSON document */
 	char *no_repo;			/* why the repository a NEED_REPO command needs
 					 * could not be opened: opt_parse reports it once
@@ -44,6 +47,35 @@ struct command {
 	unsigned flags;
 	const char *summary;
 };
+
+/* ---- the two programs built from cmd/ ----
+ *
+ * `quill` (the front: cmd/main.c, cmd/front.c, cmd/exe.c and the commands it
+ * runs itself) links GLib, GMime, jansson and zlib only, so that it starts
+ * as fast as git does; every other command it hands, argv unchanged, to the
+ * full binary (cmd/full.c and all of cmd/, installed in PREFIX/libexec/quill,
+ * build/quill in the build tree), found as front.c says.  Both share
+ * main.c's table, help and dispatch; each defines prog_run and prog_end. */
+
+/* Run command c (argv: its verb and options; all: the whole command line). */
+int prog_run(const struct command *c, int argc, char **argv, char **all);
+
+/* Before the exit: what the program started. */
+void prog_end(void);
+
+/* ---- cmd/exe.c ---- */
+
+/* The directory holding the running binary (caller owns), NULL when unknown. */
+char *exe_dir(const char *argv0);
+
+/* ctx for command c: its name and the search list for templates/ and
+ * trailers.conf (the binary's directory, the source tree when it is the
+ * build tree's build/, PREFIX/share/quill relative to it, from bin/ or
+ * libexec/quill/, then the configured one, then the built-in copies);
+ * colour not decided; GMime started.  ctx_clear frees what ctx_init made
+ * and shuts GMime down. */
+void ctx_init(struct ctx *ctx, const struct command *c, const char *argv0);
+void ctx_clear(struct ctx *ctx);
 
 /* ---- cmd/opt.c ---- */
 
@@ -184,6 +216,11 @@ struct source_mail;
  * read, else the exit code, having said why (no operand: a usage error). */
 int mail_read_operands(struct ctx *ctx, int argc, char **argv,
 		       void (*fn)(void *payload, const struct source_mail *m), void *payload);
+
+/* The warn_fn for lib/ that warns about the message fn was handed: prints
+ * as warn_print does, after the message's place ("FILE: message N (byte
+ * B): ") while mail_read_operands reads; payload unused. */
+void mail_warn_here(void *payload, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
 
 /* A JSON array of strings (new reference). */
 json_t *strv_json(char **v);

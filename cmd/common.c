@@ -2,6 +2,7 @@
 #include "cmd.h"
 #include "core/error.h"
 #include "git/config.h"
+#include "git/init.h"
 #include "net/archive.h"
 #include "series/series.h"
 
@@ -60,7 +61,10 @@ char *short_oid(const char *hex)
 
 gboolean repo_open(git_repository **out, char **why, gboolean *none)
 {
-	int rc = git_repository_open_ext(out, NULL, GIT_REPOSITORY_OPEN_FROM_ENV, NULL);
+	int rc;
+
+	git_start();
+	rc = git_repository_open_ext(out, NULL, GIT_REPOSITORY_OPEN_FROM_ENV, NULL);
 
 	if (none)
 		*none = rc == GIT_ENOTFOUND;

@@ -228,6 +228,7 @@ static int am_run(struct ctx *ctx, struct am_args *a, const char *msgid)
 		linkmask = am_linkmask(ctx->repo);
 	o.version = a->version;
 	o.thread = msgid;
+	o.name = a->mbox ? a->mbox : msgid;
 	o.partial = a->partial;
 	o.no_cover_trailers = a->no_cover;
 	o.signoff = sob;

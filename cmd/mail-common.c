@@ -4,6 +4,29 @@
 #include "core/error.h"
 #include "net/source.h"
 
+#include <stdarg.h>
+
+/* The source mail_read_operands is reading, for mail_warn_here. */
+static struct source *reading;
+
+void mail_warn_here(void *payload, const char *fmt, ...)
+{
+	char *where = reading ? source_where(reading) : NULL;
+	va_list ap;
+	char *text;
+
+	(void)payload;
+	va_start(ap, fmt);
+	text = g_strdup_vprintf(fmt, ap);
+	va_end(ap);
+	if (where)
+		warn("%s: %s", where, text);
+	else
+		warn("%s", text);
+	g_free(where);
+	g_free(text);
+}
+
 int mail_read_operands(struct ctx *ctx, int argc, char **argv,
 		       void (*fn)(void *payload, const struct source_mail *m), void *payload)
 {
@@ -15,8 +38,10 @@ int mail_read_operands(struct ctx *ctx, int argc, char **argv,
 	if (argc < 2)
 		return usage_error(ctx, "give at least one MBOX ('-' for standard input)");
 	if (source_open(&src, argv + 1, argc - 1, warn_print, NULL, &e)) {
+		reading = src;
 		while (source_next(src, &it, &e))
 			fn(payload, &it);
+		reading = NULL;
 	}
 	if (e) {
 		qerr_prefix(&e, "%s", ctx->name);

@@ -191,7 +191,7 @@ int cmd_mail_series(int argc, char **argv, struct ctx *ctx)
 
 	if (rc >= 0)
 		return rc;
-	p = postings_new(warn_print, NULL);
+	p = postings_new(mail_warn_here, NULL);
 	if ((rc = mail_read_operands(ctx, argc, argv, take, p)) < 0) {
 		postings_finish(p);
 		emit(ctx, as_json(p), print_text);

@@ -158,7 +158,7 @@ static void print_text(struct ctx *ctx, const GArray *rows)
 
 		g_string_truncate(line, 0);
 		if (r && r->date) {
-			GDateTime *d = g_date_time_new_from_unix_utc(r->date);
+			GDateTime *d = date_utc(r->date);
 			char *s = g_date_time_format(d, "%Y-%m-%d %H:%M");
 			g_string_append_printf(line, "%s  ", s);
 			g_free(s);
@@ -231,7 +231,7 @@ int cmd_mail_thread(int argc, char **argv, struct ctx *ctx)
 
 	if (rc >= 0)
 		return rc;
-	st.t = thread_new(warn_print, NULL);
+	st.t = thread_new(mail_warn_here, NULL);
 	st.records = g_array_new(FALSE, FALSE, sizeof(struct record));
 	if ((rc = mail_read_operands(ctx, argc, argv, take, &st)) < 0) {
 		thread_build(st.t);

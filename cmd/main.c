@@ -1,15 +1,56 @@
-/* main.c - quill's entry point: one table of commands, dispatch, help. */
+/* main.c - quill's entry point: one table of commands, dispatch, help.
+ * Both programs (cmd.h) are built from it. */
 #include "cmd.h"
-#include "git/config.h"
 #include "core/error.h"
 
-#include <gmime/gmime.h>
 #include <errno.h>
 #include <locale.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
+
+/* The front (cmd/front.c) links only the commands it runs itself: the
+ * others are NULL in it (weak), and it hands them to the full binary.  A
+ * command added to the table is added here too (else the front does not
+ * link). */
+#pragma weak cmd_series_new
+#pragma weak cmd_series_edit
+#pragma weak cmd_series_edit_cover
+#pragma weak cmd_series_new_version
+#pragma weak cmd_series_list
+#pragma weak cmd_series_show
+#pragma weak cmd_series_diff
+#pragma weak cmd_series_format
+#pragma weak cmd_series_recipients
+#pragma weak cmd_series_send
+#pragma weak cmd_series_push
+#pragma weak cmd_series_fetch
+#pragma weak cmd_series_import_b4
+#pragma weak cmd_series_export
+#pragma weak cmd_series_import
+#pragma weak cmd_series_thanks
+#pragma weak cmd_mail_info
+#pragma weak cmd_mail_thread
+#pragma weak cmd_mail_series
+#pragma weak cmd_mail_split
+#pragma weak cmd_mail_get
+#pragma weak cmd_mail_am
+#pragma weak cmd_review_pull
+#pragma weak cmd_review_scan
+#pragma weak cmd_review_show
+#pragma weak cmd_review_resolve
+#pragma weak cmd_review_reopen
+#pragma weak cmd_trailer_parse
+#pragma weak cmd_trailer_lint
+#pragma weak cmd_trailer_collect
+#pragma weak cmd_bench_run
+#pragma weak cmd_bench_add
+#pragma weak cmd_bench_show
+#pragma weak cmd_bench_check
+#pragma weak cmd_bench_size
+#pragma weak cmd_bench_rm
+#pragma weak cmd_bench_copy
 
 static const struct command commands[] = {
 	{ "series", "new", cmd_series_new, NEED_REPO, "start a series: a branch and its state in git" },
@@ -93,91 +134,12 @@ static void print_noun(FILE *f, const char *noun)
 	fprintf(f, "\n'quill %s <verb> --help' describes one; 'man quill-%s' all.\n", noun, noun);
 }
 
-/* The directory holding the running binary, for templates/ beside it. */
-static char *exe_dir(const char *argv0)
-{
-	char *path = g_file_read_link("/proc/self/exe", NULL);
-	char *dir;
-
-	if (!path)
-		path = g_find_program_in_path(argv0);
-	if (!path)
-		return NULL;
-	dir = g_path_get_dirname(path);
-	g_free(path);
-	return dir;
-}
-
-static gboolean want_color(git_repository *repo)
-{
-	char *ui;
-	gboolean on = isatty(STDOUT_FILENO) && !g_getenv("NO_COLOR");
-
-	ui = config_get(repo, "color.ui");
-	if (ui && (!g_ascii_strcasecmp(ui, "never") || !g_ascii_strcasecmp(ui, "false")))
-		on = FALSE;
-	else if (ui && !g_ascii_strcasecmp(ui, "always"))
-		on = TRUE;
-	g_free(ui);
-	return on;
-}
-
-static int run(const struct command *c, int argc, char **argv, const char *argv0)
-{
-	struct ctx ctx = { 0 };
-	char *dir = exe_dir(argv0);
-	/* beside the binary (the build tree), PREFIX/share/quill relative to
-	 * it (an install moved elsewhere), the configured PREFIX, built-in */
-	char *rel = dir ? g_build_filename(dir, "..", "share", "quill", NULL) : NULL;
-	const char *dirs[4] = { dir, rel, QUILL_SHAREDIR, NULL };
-	char *name = g_strdup_printf("%s %s", c->noun, c->verb);
-	int rc;
-
-	if (!dir) {
-		dirs[0] = QUILL_SHAREDIR;
-		dirs[1] = NULL;
-	}
-	ctx.name = name;
-	ctx.res = resources_new(dirs);
-	/* libgit2's init ignores SIGPIPE (for its sockets); a command that only
-	 * writes to stdout dies of it quietly when the reader goes away, as git
-	 * does ('quill ... | head') */
-	if (!(c->flags & USES_NET))
-		signal(SIGPIPE, SIG_DFL);
-	if (c->flags & NEED_REPO) {
-		/* a usage error is said first: opt_parse reports ctx.no_repo
-		 * once the options are right (and never for --help) */
-		repo_open(&ctx.repo, &ctx.no_repo, NULL);
-	}
-	ctx.color = want_color(ctx.repo);
-	rc = c->fn(argc, argv, &ctx);
-	git_repository_free(ctx.repo);
-	g_free(ctx.no_repo);
-	resources_free(ctx.res);
-	g_free(name);
-	g_free(rel);
-	g_free(dir);
-	return rc;
-}
-
 int main(int argc, char **argv)
 {
 	const char *noun, *verb;
 	int rc;
 
 	setlocale(LC_ALL, "");
-	git_libgit2_init();
-	/* git itself does not re-hash every object it reads; neither do we */
-	git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, 0);
-	/* nor check that each object a new tree or commit names exists (git's
-	 * own plumbing does not; quill names only objects it read or wrote):
-	 * the check opens the object's file, once per entry of every tree the
-	 * series state writes */
-	git_libgit2_opts(GIT_OPT_ENABLE_STRICT_OBJECT_CREATION, 0);
-	/* a series reads each tree twice (as a commit's and as its child's
-	 * parent's): keep big trees in libgit2's object cache too */
-	git_libgit2_opts(GIT_OPT_SET_CACHE_OBJECT_LIMIT, GIT_OBJECT_TREE, (size_t)1 << 20);
-	g_mime_init();
 	if (argc < 2) {
 		print_overview(stderr);
 		rc = 2;
@@ -215,7 +177,7 @@ int main(int argc, char **argv)
 	verb = argv[2];
 	for (size_t i = 0; i < G_N_ELEMENTS(commands); i++) {
 		if (!strcmp(commands[i].noun, noun) && !strcmp(commands[i].verb, verb)) {
-			rc = run(&commands[i], argc - 2, argv + 2, argv[0]);
+			rc = prog_run(&commands[i], argc - 2, argv + 2, argv);
 			goto out;
 		}
 	}
@@ -231,7 +193,6 @@ out:
 		fprintf(stderr, "quill: cannot write to standard output\n");
 		rc = 4;
 	}
-	g_mime_shutdown();
-	git_libgit2_shutdown();
+	prog_end();
 	return rc;
 }

@@ -148,6 +148,11 @@ const char *color(struct ctx *ctx, const char *which)
 		{ "reset", "\033[m" },
 	};
 
+	if (ctx->color < 0) {
+		/* the front runs no command that colours (cmd/front.c) */
+		g_assert(ctx->want_color);
+		ctx->color = ctx->want_color(ctx) ? 1 : 0;
+	}
 	if (!ctx->color)
 		return "";
 	for (size_t i = 0; i < G_N_ELEMENTS(table); i++)

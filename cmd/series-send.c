@@ -136,18 +136,24 @@ static void send_view(struct ctx *ctx, const json_t *r)
 	if (dry)
 		return;
 	if (jstr(r, "to_mbox")) {
-		printf("v%d: %zu mails written to %s\n", n, json_array_size(json_object_get(r, "mails")),
-		       jstr(r, "to_mbox"));
+		size_t k = json_array_size(json_object_get(r, "mails"));
+		char *path = out_escape(jstr(r, "to_mbox"));
+
+		printf("v%d: %zu %s written to %s\n", n, k, plural_word((long)k, "mail", "mails"), path);
+		g_free(path);
 		return;
 	}
 	if (json_is_true(json_object_get(r, "reflect"))) {
-		printf("v%d: %d mails sent to you alone via %s\n", n, jint(r, "sent"), server);
+		printf("v%d: %d %s sent to you alone via %s\n", n, jint(r, "sent"),
+		       plural_word(jint(r, "sent"), "mail", "mails"), server);
 		return;
 	}
-	if (json_is_integer(json_object_get(r, "frozen")))
-		printf("v%d sent: %d mails; v%d started\n", n, jint(r, "sent") + jint(r, "already"),
+	if (json_is_integer(json_object_get(r, "frozen"))) {
+		int k = jint(r, "sent") + jint(r, "already");
+
+		printf("v%d sent: %d %s; v%d started\n", n, k, plural_word(k, "mail", "mails"),
 		       jint(r, "frozen") + 1);
-	else
+	} else
 		printf("v%d: %d sent, %d sent before, %d in doubt, %d not sent%s%s\n", n,
 		       jint(r, "sent"), jint(r, "already"), jint(r, "in_doubt"), jint(r, "pending"),
 		       server ? " via " : "", server ? server : "");

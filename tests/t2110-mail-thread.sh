@@ -236,28 +236,42 @@ test_expect_success 'no Message-ID: one warning with the byte offset, a syntheti
 	test "$(jget j "[(m[\"msgid\"], m[\"parent\"]) for m in d[\"messages\"]]")" = "[[\"a\", null], [\"nomsgid.2@quill.invalid\", \"a\"]]"
 '
 
-test_expect_success 'duplicate Message-IDs: one warning, both kept as siblings' '
+test_expect_success 'duplicate Message-IDs: one warning naming the file and the message, both kept as siblings' '
 	{ mail_msg a first && mail_msg d "Re: first" a "<a>" 1 && mail_msg d "Re: first" a "<a>" 2 &&
 	  mail_msg e "Re: Re: first" d "<a> <d>" 3; } >dup &&
 	quill mail thread --json dup >j 2>err &&
-	echo "quill: warning: <d>: a second message with this Message-ID (message 3), threaded as <d#dup2>" >expect &&
+	echo "quill: warning: dup: message 3 (byte 386): <d>: a second message with this Message-ID (message 3), threaded as <d#dup2>" >expect &&
 	test_cmp expect err &&
 	mail_depths j >got &&
 	printf "a 0 -\nd 1 a\ne 2 d\nd#dup2 1 a\n" >want &&
 	test_cmp want got
 '
 
-test_expect_success 'a References loop: no cycle, one warning per message that closes one' '
+test_expect_success 'a References loop: no cycle, one warning (file, message, byte) per message that closes one' '
 	{ mail_msg x one y "<y>" && mail_msg y two x "<x>" 1 && mail_msg z three "" "<z> <x> <z>" 2; } >loop &&
 	quill mail thread --json loop >j 2>err &&
 	cat >expect <<-\EOF &&
-	quill: warning: <y>: its References or In-Reply-To would make a loop; the link that closes it is left out
-	quill: warning: <z>: its References or In-Reply-To would make a loop; the link that closes it is left out
+	quill: warning: loop: message 2 (byte 225): <y>: its References or In-Reply-To would make a loop; the link that closes it is left out
+	quill: warning: loop: message 3 (byte 411): <z>: its References or In-Reply-To would make a loop; the link that closes it is left out
 	EOF
 	test_cmp expect err &&
 	mail_depths j >got &&
 	printf "y 0 -\nx 1 y\nz 0 -\n" >want &&
 	test_cmp want got
+'
+
+test_expect_success 'dates GLib cannot hold (year 0, past 9999): no date shown, no GLib message' '
+	{ mail_msg y0 "year zero" | sed "s/^Date: .*/Date: 1 Dec 0000 00:00:00 +0000/" &&
+	  mail_msg y9 "past 9999" | sed "s/^Date: .*/Date: Fri, 31 Dec 9999 23:59:59 -2359/"; } >far &&
+	quill mail thread far >out 2>err &&
+	test ! -s err &&
+	cat >expect <<-\EOF &&
+	                  Ada Author            year zero
+	                  Ada Author            past 9999
+	EOF
+	test_cmp expect out &&
+	quill mail thread --json far >j 2>err && test ! -s err &&
+	test "$(grep -c "\"date\": null" j)" = 2
 '
 
 if command -v mthread >/dev/null; then

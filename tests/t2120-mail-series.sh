@@ -177,7 +177,7 @@ test_expect_success 'bad messages among good ones: a warning each at most, the r
 	cat >expect <<-EOF &&
 	quill: warning: bad: message 2 (byte $(at 2)): not a mail (no header fields), left out
 	quill: warning: bad: message 5 (byte $(at 5)): no Message-ID (taken as <nomsgid.5@quill.invalid>)
-	quill: warning: <p5@x>: a second message with this Message-ID (message 8) is a copy, left out
+	quill: warning: bad: message 8 (byte 1189863): <p5@x>: a second message with this Message-ID (message 8) is a copy, left out
 	quill: warning: bad: message 10 (byte $(at 10)): the header block does not end (cut short?)
 	EOF
 	test_cmp expect err &&

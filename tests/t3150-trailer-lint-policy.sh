@@ -116,7 +116,8 @@ test_expect_success 'the built-in policy when no trailers.conf is installed' '
 	if [ -e "$(sed -n "s/^SHAREDIR ?= //p" "$QUILL_BUILD_DIR/Makefile" | sed "s|\$(PREFIX)|/usr/local|")/trailers.conf" ]; then
 		echo "# an installed trailers.conf is in the way"; exit 0
 	fi
-	mkdir -p bin && cp "$QUILL_BUILD_DIR/quill" bin/quill &&
+	mkdir -p bin/build && cp "$QUILL_BUILD_DIR/quill" bin/quill &&
+	cp "$QUILL_BUILD_DIR/build/quill" bin/build/quill &&
 	(cd repo && ../bin/quill trailer lint HEAD >../out2; test $? -le 1) &&
 	(cd repo && quill trailer lint HEAD >../out; test $? -le 1) &&
 	test_cmp out out2 && grep -q "^total: " out &&

@@ -66,7 +66,19 @@ test_expect_success '--to-mbox writes what series format writes, and records not
 	quill series format >../format.mbox &&
 	test_cmp ../format.mbox ../out.mbox &&
 	test "$(state_ref)" = "$before" &&
-	test "$(sink_count sink)" = 0
+	test "$(sink_count sink)" = 0 &&
+	tail -n 1 ../to-mbox.out >../to-mbox.last &&
+	echo "v1: 11 mails written to ../out.mbox" >../to-mbox.want &&
+	test_cmp ../to-mbox.want ../to-mbox.last
+'
+
+test_expect_success '--to-mbox names a path with a control character escaped' '
+	cd repo &&
+	quill series send --to-mbox "../tab$(printf "\t")x.mbox" >../tab.out &&
+	test -s "../tab$(printf "\t")x.mbox" &&
+	tail -n 1 ../tab.out >../tab.last &&
+	printf "v1: 11 mails written to ../tab\\\\tx.mbox\n" >../tab.want &&
+	test_cmp ../tab.want ../tab.last
 '
 
 test_expect_success '--reflect sends every mail to the sender alone, records nothing' '

@@ -648,6 +648,15 @@ static gboolean line_is(const char *s, gsize n, const char *what)
 	return n == strlen(what) && !memcmp(s, what, n);
 }
 
+/* Claims by where they start (a pair with a change before it starts there,
+ * before a change alone met earlier); g_ptr_array_sort is stable. */
+static gint by_start(gconstpointer a, gconstpointer b)
+{
+	const struct claim *x = *(struct claim *const *)a, *y = *(struct claim *const *)b;
+
+	return x->start < y->start ? -1 : x->start > y->start;
+}
+
 GPtrArray *claim_parse(const char *text, gsize len, const GPtrArray *benches)
 {
 	GPtrArray *out = g_ptr_array_new_with_free_func((GDestroyNotify)claim_free);
@@ -701,6 +710,7 @@ GPtrArray *claim_parse(const char *text, gsize len, const GPtrArray *benches)
 		claim_lex(text, p.start, p.end, units, p.toks);
 		parse_paragraph(&p, line_starts, out);
 	}
+	g_ptr_array_sort(out, by_start);
 	g_array_free(p.toks, TRUE);
 	g_array_free(line_starts, TRUE);
 	g_ptr_array_unref(units);

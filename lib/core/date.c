@@ -43,6 +43,11 @@ static gboolean iso_fast(gint64 t, char out[21])
 	return TRUE;
 }
 
+GDateTime *date_utc(gint64 t)
+{
+	return g_date_time_new_from_unix_utc(CLAMP(t, DATE_MIN, DATE_MAX));
+}
+
 char *date_iso(gint64 t)
 {
 	char buf[21];

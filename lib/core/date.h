@@ -10,4 +10,13 @@
  * outside 1000..9999 are written as GLib writes them. */
 char *date_iso(gint64 t);
 
+/* t as a GDateTime in UTC, clamped into the years 1..9999 GLib can hold
+ * (a mail's or a commit's date may be anything); never NULL (caller
+ * unrefs). */
+GDateTime *date_utc(gint64 t);
+
+/* The seconds of 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z. */
+#define DATE_MIN G_GINT64_CONSTANT(-62135596800)
+#define DATE_MAX G_GINT64_CONSTANT(253402300799)
+
 #endif

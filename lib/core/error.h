@@ -25,6 +25,11 @@
 #define QUILL_ERROR (quill_error_quark())
 GQuark quill_error_quark(void);
 
+/* A quill error's code: the class in the low QUILL_ERROR_CLASS_BITS bits,
+ * libgit2's return code (negated: libgit2's are negative) above them
+ * (error.c and error-git.c; read it with the functions below). */
+#define QUILL_ERROR_CLASS_BITS 4
+
 enum quill_error_code {
 	QUILL_ERROR_NEGATIVE = 1,
 	QUILL_ERROR_USAGE = 2,

@@ -5,7 +5,7 @@
 #include <string.h>
 
 /* The renderer.  With `fill`, the result is a template again: a token
- * lookup does not know stays (as "{{name}}" or "{{name ARG}}"), "\{{"
+ * lookup does not know stays as written, "\{{"
  * stays "\{{", and values go in escaped. */
 static char *render(const char *tmpl, const char *source, template_lookup_fn lookup,
 		    void *payload, gboolean fill, GError **error)
@@ -46,10 +46,9 @@ static char *render(const char *tmpl, const char *source, template_lookup_fn loo
 				}
 				val = lookup(name, arg, payload, &lerr);
 				if (!val && !lerr && fill) {
-					if (arg)
-						g_string_append_printf(out, "{{%s %s}}", name, arg);
-					else
-						g_string_append_printf(out, "{{%s}}", name);
+					/* as written: re-spelt, "{{arg } }}" would
+					 * come back as "{{arg }}}" */
+					g_string_append_len(out, q, close + 2 - q);
 					g_free(inner);
 					text++;
 					q = close + 2;

@@ -26,8 +26,8 @@ char *template_render(const char *tmpl, const char *source, template_lookup_fn l
 
 /* Fill in only the tokens `lookup` knows and give a template again: their
  * values go in escaped (template_escape), so they render as themselves
- * later; a token lookup returns NULL for (without an error) stays, as
- * "{{name}}" or "{{name ARG}}", and so does every "\{{".  A line holding
+ * later; a token lookup returns NULL for (without an error) stays as
+ * written, and so does every "\{{".  A line holding
  * nothing but one token whose value is empty disappears, as in
  * template_render; errors are template_render's.  Caller owns. */
 char *template_fill(const char *tmpl, const char *source, template_lookup_fn lookup,

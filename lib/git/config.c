@@ -1,6 +1,7 @@
 /* config.c - configuration keys through libgit2, and the current series. */
 #include "git/config.h"
 #include "core/error.h"
+#include "git/init.h"
 
 #include <string.h>
 
@@ -8,6 +9,7 @@ static git_config *open_snapshot(git_repository *repo)
 {
 	git_config *cfg = NULL, *snap = NULL;
 
+	git_start();	/* the first libgit2 call of a command without a repository */
 	if (repo ? git_repository_config(&cfg, repo) : git_config_open_default(&cfg))
 		return NULL;
 	if (git_config_snapshot(&snap, cfg))

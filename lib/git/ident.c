@@ -150,7 +150,12 @@ gboolean ident_split(const char *s, char **name_out, char **email_out)
 			(*name_out)[n - 2] = 0;
 		}
 	}
-	return **email_out != 0;
+	if (!**email_out) {	/* "Name <>": no address either, and nothing to free */
+		g_clear_pointer(name_out, g_free);
+		g_clear_pointer(email_out, g_free);
+		return FALSE;
+	}
+	return TRUE;
 }
 
 gboolean ident_same(const char *a, const char *b)

@@ -33,7 +33,8 @@ char *ident_sender(git_repository *repo, GError **error);
 char *ident_format(const git_signature *sig);
 
 /* Split "Name <email>" (or a bare address) into its parts (caller owns both,
- * g_free; name may come back empty).  FALSE when there is no address. */
+ * g_free; name may come back empty).  FALSE, both NULL, when there is no
+ * address ("Name", "Name <>"). */
 gboolean ident_split(const char *s, char **name_out, char **email_out);
 
 /* TRUE when two "Name <email>" strings are the same person (same address,

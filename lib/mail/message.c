@@ -4,6 +4,7 @@
  * of a mailbox); decoding values is GMime's.
  */
 #include "mail/message.h"
+#include "core/date.h"
 
 #include <gmime/gmime.h>
 #include <string.h>
@@ -354,7 +355,7 @@ gint64 message_date(const struct message *m)
 	if (!f)
 		return 0;
 	if (fast_date(f->value, f->value + f->value_len, &t))
-		return t;
+		return t < DATE_MIN || t > DATE_MAX ? 0 : t;
 	v = unfold(f->value, f->value_len);
 	dt = g_mime_utils_header_decode_date(v);
 	if (dt) {
@@ -362,5 +363,5 @@ gint64 message_date(const struct message *m)
 		g_date_time_unref(dt);
 	}
 	g_free(v);
-	return t;
+	return t < DATE_MIN || t > DATE_MAX ? 0 : t;
 }

@@ -67,7 +67,8 @@ char *message_in_reply_to(const struct message *m);
  * N its 1-based position among the messages read (caller owns). */
 char *message_nomsgid(guint position);
 
-/* The Date as seconds since the epoch, or 0 when absent or unparsable. */
+/* The Date as seconds since the epoch, or 0 when absent, unparsable or
+ * outside the years 1..9999 (DATE_MIN..DATE_MAX, core/date.h). */
 gint64 message_date(const struct message *m);
 
 /* The message-ids of a header value: each <...> token, or the whole trimmed

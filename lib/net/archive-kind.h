@@ -28,4 +28,18 @@ struct archive_kind {
 extern const struct archive_kind archive_kind_lore, archive_kind_notmuch, archive_kind_mirror,
 	archive_kind_mbox, archive_kind_maildir;
 
+/* ---- the lore kind's reading of an answer, pure (archive-lore.c) ---- */
+
+/* The mbox in an answer `body` from `url` (its Content-Type, or NULL):
+ * gunzipped whole when it is gzip (concatenated members too; at most max
+ * bytes; a truncated or damaged gzip is an error), and starting with
+ * "From " (empty only when allow_empty).  *out: caller owns.  Errors are
+ * QUILL_ERROR_OUTSIDE naming the URL. */
+gboolean archive_lore_answer(const char *url, GBytes *body, const char *content_type,
+			     guint64 max, gboolean allow_empty, GBytes **out, GError **error);
+
+/* The messages of an mboxrd: its "From " separator lines (a body line
+ * that starts so is ">From " in mboxrd). */
+guint archive_lore_count(GBytes *mbox);
+
 #endif

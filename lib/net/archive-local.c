@@ -135,7 +135,8 @@ static gboolean local_threads(void *state, struct archive_thread *t, guint n, GE
 	struct source *s;
 	struct source_mail sm;
 	GArray *msgs = g_array_new(FALSE, FALSE, sizeof(struct lmsg));
-	struct thread *th = thread_new(l->opts->warn, l->opts->warn_payload);
+	struct source_here here = { NULL, l->opts->warn, l->opts->warn_payload };
+	struct thread *th = thread_new(source_warn_here, &here);
 	GHashTable *pos = g_hash_table_new(g_str_hash, g_str_equal);
 	guint *root = NULL, len;
 	GError *e = NULL;
@@ -143,6 +144,7 @@ static gboolean local_threads(void *state, struct archive_thread *t, guint n, GE
 
 	if (!open_source(l, &s, error))
 		goto out;
+	here.src = s;
 	while (source_next(s, &sm, &e)) {
 		struct lmsg m = { sm.m->data, sm.m->len };
 		g_array_append_val(msgs, m);

@@ -118,22 +118,20 @@ done:
 	return ok;
 }
 
-/* The mbox in an answer: gunzipped when it is gzip, and starting with
- * "From " (an empty one only when allow_empty).  *out: caller owns. */
-static gboolean answer_mbox(const struct lore *l, const struct http_req *r, gboolean allow_empty,
-			    GBytes **out, GError **error)
+gboolean archive_lore_answer(const char *url, GBytes *body, const char *content_type,
+			     guint64 max, gboolean allow_empty, GBytes **out, GError **error)
 {
 	gsize len;
-	const guint8 *d = g_bytes_get_data(r->body, &len);
+	const guint8 *d = g_bytes_get_data(body, &len);
 	GBytes *mbox;
 	const char *m;
 	char *type;
 
 	if (len >= 2 && d[0] == 0x1f && d[1] == 0x8b) {
-		if (!gunzip(r->url, d, len, l->o->max_bytes, &mbox, error))
+		if (!gunzip(url, d, len, max, &mbox, error))
 			return FALSE;
 	} else {
-		mbox = g_bytes_ref(r->body);
+		mbox = g_bytes_ref(body);
 	}
 	m = g_bytes_get_data(mbox, &len);
 	if ((len == 0 && allow_empty) || (len >= 5 && !memcmp(m, "From ", 5))) {
@@ -142,13 +140,21 @@ static gboolean answer_mbox(const struct lore *l, const struct http_req *r, gboo
 	}
 	g_bytes_unref(mbox);
 	if (!len)
-		return qerr(error, QUILL_ERROR_OUTSIDE, "%s: not an mbox (an empty answer)", r->url);
-	type = g_strdup(r->content_type && *r->content_type ? r->content_type : "no Content-Type");
+		return qerr(error, QUILL_ERROR_OUTSIDE, "%s: not an mbox (an empty answer)", url);
+	type = g_strdup(content_type && *content_type ? content_type : "no Content-Type");
 	type[strcspn(type, ";")] = '\0';
 	g_strstrip(type);
-	qerr(error, QUILL_ERROR_OUTSIDE, "%s: not an mbox (%s)", r->url, type);
+	qerr(error, QUILL_ERROR_OUTSIDE, "%s: not an mbox (%s)", url, type);
 	g_free(type);
 	return FALSE;
+}
+
+/* The mbox in an answer (archive_lore_answer).  *out: caller owns. */
+static gboolean answer_mbox(const struct lore *l, const struct http_req *r, gboolean allow_empty,
+			    GBytes **out, GError **error)
+{
+	return archive_lore_answer(r->url, r->body, r->content_type, l->o->max_bytes, allow_empty,
+				   out, error);
 }
 
 static void req_clear(struct http_req *r)
@@ -159,14 +165,15 @@ static void req_clear(struct http_req *r)
 		g_clear_error(&r->error);
 }
 
-/* The messages of an mboxrd: its "From " separator lines (a body line
- * that starts so is ">From " in mboxrd). */
-static guint count_messages(GBytes *mbox)
+guint archive_lore_count(GBytes *mbox)
 {
 	gsize len;
-	const char *d = g_bytes_get_data(mbox, &len), *end = d + len, *p = d;
+	const char *d = g_bytes_get_data(mbox, &len), *end, *p = d;
 	guint n = 0;
 
+	if (!d)	/* an empty answer: GLib gives NULL, and NULL + 0 is undefined */
+		return 0;
+	end = d + len;
 	while (p && end - p >= 5) {
 		if (!memcmp(p, "From ", 5))
 			n++;
@@ -191,7 +198,7 @@ static void final_progress(const struct lore *l, const struct http_req *r,
 		if (r[i].body)
 			bytes += g_bytes_get_size(r[i].body);
 		if (t[i].mbox)
-			messages += count_messages(t[i].mbox);
+			messages += archive_lore_count(t[i].mbox);
 	}
 	l->o->progress(l->o->progress_payload, n, n, messages, bytes);
 }
@@ -209,7 +216,7 @@ static gboolean lore_threads(void *state, struct archive_thread *t, guint n, GEr
 		r[i].url = urls[i];
 		g_free(link);
 	}
-	ok = http_run(l->http, r, n, error);
+	ok = http_run(l->http, r, n, TRUE, error);
 	for (guint i = 0; ok && i < n; i++) {
 		if (r[i].error) {
 			t[i].error = r[i].error;
@@ -275,7 +282,7 @@ static gboolean lore_search(void *state, const struct archive_query *q, GBytes *
 	url = g_strconcat(l->base, "/?q=", esc, "&x=m", NULL);
 	r.url = url;
 	r.post = "z=1";
-	ok = http_run(l->http, &r, 1, error);
+	ok = http_run(l->http, &r, 1, FALSE, error);	/* no thread count to tell */
 	if (ok && r.error) {
 		g_propagate_error(error, r.error);
 		r.error = NULL;

@@ -4,11 +4,11 @@
  * Whether a message may have arrived is decided from two facts: whether
  * its content started to go out (the read callback's first call, which
  * libcurl makes only after the server's 354 to DATA), and whether a server
- * line came after that.  Server lines are watched through the debug
- * callback; the client's own lines only for their verb and, for RCPT, the
- * address: nothing of an AUTH exchange is kept.
+ * line came after that.  The lines are watched through the debug
+ * callback and read by smtp-reply.c, which decides the outcome.
  */
 #include "net/smtp.h"
+#include "net/smtp-reply.h"
 #include "core/child.h"
 #include "core/error.h"
 #include "core/text.h"
@@ -35,18 +35,8 @@ struct smtp_session {
 	gsize len, off;
 	smtp_before_data_fn before_data;
 	void *payload;
-	gboolean refused_by_caller, started;
-	/* what was said last */
-	char verb[12];			/* of the client's last command */
-	char *rcpt;			/* the address of the last RCPT TO */
-	char *reply;			/* the server's last line (not a 334) */
-	long reply_code;
-	/* the first refusal (4xx/5xx) of this message, with what it answered:
-	 * what comes after it (the answer to a QUIT) does not replace it */
-	char *no, no_verb[12], *no_rcpt;
-	long no_code;
-	gboolean no_after_content;
-	gboolean auth_ok;		/* a 235 came to AUTH */
+	gboolean refused_by_caller;
+	struct smtp_talk talk;		/* what was said (smtp-reply.h) */
 };
 
 static char *dup0(const char *s)
@@ -70,65 +60,12 @@ static void config_copy(struct smtp_config *to, const struct smtp_config *from)
 
 /* ---- what the server said ---- */
 
-static void client_line(struct smtp_session *ss, const char *p, gsize n)
-{
-	static const char *const verbs[] = { "EHLO", "HELO", "STARTTLS", "AUTH", "MAIL", "RCPT",
-					     "DATA", "RSET", "QUIT", "NOOP", "VRFY" };
-	const char *verb = "AUTH";	/* an unknown line: an AUTH continuation */
-
-	for (guint i = 0; i < G_N_ELEMENTS(verbs); i++) {
-		gsize k = strlen(verbs[i]);
-		if (n >= k && !g_ascii_strncasecmp(p, verbs[i], k) &&
-		    (n == k || p[k] == ' ' || p[k] == '\r' || p[k] == '\n'))
-			verb = verbs[i];
-	}
-	g_strlcpy(ss->verb, verb, sizeof ss->verb);
-	if (!strcmp(verb, "RCPT")) {
-		const char *lt = memchr(p, '<', n), *gt = lt ? memchr(lt, '>', n - (lt - p)) : NULL;
-		g_free(ss->rcpt);
-		ss->rcpt = gt ? g_strndup(lt + 1, gt - lt - 1) : NULL;
-	}
-}
-
-static void server_line(struct smtp_session *ss, const char *p, gsize n)
-{
-	while (n && (p[n - 1] == '\r' || p[n - 1] == '\n'))
-		n--;
-	if (n < 3 || !g_ascii_isdigit(p[0]))
-		return;
-	if (!strncmp(p, "334", 3))	/* an AUTH challenge: not kept */
-		return;
-	if (!strcmp(ss->verb, "AUTH") && !strncmp(p, "235", 3))
-		ss->auth_ok = TRUE;
-	g_free(ss->reply);
-	ss->reply = g_strndup(p, n);
-	ss->reply_code = strtol(ss->reply, NULL, 10);
-	if (ss->reply_code >= 400 && !ss->no) {
-		ss->no = g_strdup(ss->reply);
-		ss->no_code = ss->reply_code;
-		g_strlcpy(ss->no_verb, ss->verb, sizeof ss->no_verb);
-		ss->no_rcpt = dup0(ss->rcpt);
-		ss->no_after_content = ss->started;
-	}
-}
-
 static int on_debug(CURL *h, curl_infotype type, char *data, size_t size, void *user)
 {
 	struct smtp_session *ss = user;
-	const char *p = data, *end = data + size;
 
-	if (type != CURLINFO_HEADER_IN && type != CURLINFO_HEADER_OUT)
-		return 0;
-	while (p < end) {
-		const char *nl = memchr(p, '\n', end - p);
-		gsize n = nl ? (gsize)(nl - p + 1) : (gsize)(end - p);
-
-		if (type == CURLINFO_HEADER_IN)
-			server_line(ss, p, n);
-		else
-			client_line(ss, p, n);
-		p += n;
-	}
+	if (type == CURLINFO_HEADER_IN || type == CURLINFO_HEADER_OUT)
+		smtp_talk_lines(&ss->talk, type == CURLINFO_HEADER_IN, data, size);
 	return 0;
 }
 
@@ -137,13 +74,13 @@ static size_t on_read(char *buf, size_t size, size_t nitems, void *user)
 	struct smtp_session *ss = user;
 	gsize n = MIN(size * nitems, ss->len - ss->off);
 
-	if (!ss->started) {
+	if (!ss->talk.started) {
 		/* the server has taken MAIL FROM, every RCPT TO and DATA */
 		if (ss->before_data && !ss->before_data(ss->payload)) {
 			ss->refused_by_caller = TRUE;
 			return CURL_READFUNC_ABORT;
 		}
-		ss->started = TRUE;
+		ss->talk.started = TRUE;
 	}
 	memcpy(buf, ss->wire + ss->off, n);
 	ss->off += n;
@@ -224,10 +161,7 @@ void smtp_close(struct smtp_session *ss)
 	credential_clear(&ss->cred);
 	g_clear_error(&ss->cred_error);
 	g_free(ss->req_url);
-	g_free(ss->rcpt);
-	g_free(ss->reply);
-	g_free(ss->no);
-	g_free(ss->no_rcpt);
+	smtp_talk_clear(&ss->talk);
 	smtp_config_clear(&ss->c);
 	g_free(ss);
 }
@@ -373,16 +307,8 @@ static void reset_message(struct smtp_session *ss, const char *wire, gsize len,
 	ss->off = 0;
 	ss->before_data = fn;
 	ss->payload = payload;
-	ss->refused_by_caller = ss->started = FALSE;
-	ss->verb[0] = 0;
-	g_clear_pointer(&ss->rcpt, g_free);
-	g_clear_pointer(&ss->reply, g_free);
-	ss->reply_code = 0;
-	g_clear_pointer(&ss->no, g_free);
-	g_clear_pointer(&ss->no_rcpt, g_free);
-	ss->no_verb[0] = 0;
-	ss->no_code = 0;
-	ss->no_after_content = FALSE;
+	ss->refused_by_caller = FALSE;
+	smtp_talk_reset(&ss->talk);
 }
 
 /* Tell the credential helpers once whether the password worked. */
@@ -390,7 +316,7 @@ static void tell_helpers(struct smtp_session *ss, CURLcode rc)
 {
 	if (!ss->cred.password || ss->cred_told)
 		return;
-	if (ss->auth_ok) {
+	if (ss->talk.auth_ok) {
 		credential_approve(&ss->cred, ss->c.git_dir);
 		ss->cred_told = TRUE;
 	} else if (rc == CURLE_LOGIN_DENIED) {
@@ -423,54 +349,20 @@ static const char *curl_reason(struct smtp_session *ss, CURLcode rc)
 	return ss->why;
 }
 
-/* Why a message did not go, before its content went out. */
-static void refused_before(struct smtp_session *ss, CURLcode rc, GError **error)
-{
-	char *no = ss->no ? text_escape(ss->no) : NULL;
-	char *rcpt = ss->no_rcpt ? text_escape(ss->no_rcpt) : g_strdup("?");
-	enum quill_error_code cls = ss->no_code >= 500 ? QUILL_ERROR_INPUT : QUILL_ERROR_OUTSIDE;
-	const char *curl_why = curl_reason(ss, rc);
-
-	if (ss->refused_by_caller)
-		qerr(error, QUILL_ERROR_OUTSIDE, "%s: stopped before the message's content went out",
-		     ss->c.url);
-	else if (rc == CURLE_LOGIN_DENIED)
-		qerr(error, QUILL_ERROR_OUTSIDE, "%s: login as %s refused: %s", ss->c.url,
-		     ss->c.user ? ss->c.user : "?", no ? no : curl_why);
-	else if (no && !strcmp(ss->no_verb, "RCPT"))
-		qerr(error, cls, "%s: recipient %s refused: %s", ss->c.url, rcpt, no);
-	else if (no && !strcmp(ss->no_verb, "MAIL"))
-		qerr(error, cls, "%s: sender %s refused: %s", ss->c.url, ss->c.from_addr, no);
-	else if (no)
-		qerr(error, QUILL_ERROR_OUTSIDE, "%s: %s", ss->c.url, no);
-	else
-		qerr(error, QUILL_ERROR_OUTSIDE, "%s: %s", ss->c.url, curl_why);
-	g_free(no);
-	g_free(rcpt);
-}
-
+/* The outcome of a message from what was said and how libcurl ended. */
 static enum smtp_outcome decide(struct smtp_session *ss, CURLcode rc, GError **error)
 {
-	char *no;
+	struct smtp_end e = {
+		.url = ss->c.url,
+		.user = ss->c.user,
+		.from_addr = ss->c.from_addr,
+		.completed = rc == CURLE_OK,
+		.login_denied = rc == CURLE_LOGIN_DENIED,
+		.refused_by_caller = ss->refused_by_caller,
+		.why = rc == CURLE_OK ? "" : curl_reason(ss, rc),
+	};
 
-	if (rc == CURLE_OK)
-		return SMTP_SENT;
-	if (!ss->started) {
-		refused_before(ss, rc, error);
-		return SMTP_NOT_SENT;
-	}
-	if (ss->no && ss->no_after_content) {
-		/* a definite no to the content */
-		no = text_escape(ss->no);
-		qerr(error, ss->no_code >= 500 ? QUILL_ERROR_INPUT : QUILL_ERROR_OUTSIDE,
-		     "%s: the message was refused: %s", ss->c.url, no);
-		g_free(no);
-		return SMTP_NOT_SENT;
-	}
-	qerr(error, QUILL_ERROR_OUTSIDE,
-	     "%s: no answer to the message's content (%s): the server may have it",
-	     ss->c.url, curl_reason(ss, rc));
-	return SMTP_IN_DOUBT;
+	return smtp_talk_outcome(&ss->talk, &e, error);
 }
 
 enum smtp_outcome smtp_send(struct smtp_session *ss, const char *const *rcpts, const char *wire,
@@ -527,7 +419,7 @@ enum smtp_outcome smtp_send(struct smtp_session *ss, const char *const *rcpts, c
 	rc = curl_easy_perform(ss->curl);
 	tell_helpers(ss, rc);
 	out = decide(ss, rc, error);
-	if (reply_out && (ss->no || ss->reply))
-		*reply_out = g_strdup(out == SMTP_SENT || !ss->no ? ss->reply : ss->no);
+	if (reply_out && (ss->talk.no || ss->talk.reply))
+		*reply_out = g_strdup(out == SMTP_SENT || !ss->talk.no ? ss->talk.reply : ss->talk.no);
 	return out;
 }

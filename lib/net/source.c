@@ -5,6 +5,7 @@
 #include "core/error.h"
 #include "net/source-kind.h"
 
+#include <stdarg.h>
 #include <string.h>
 
 struct operand {
@@ -274,6 +275,36 @@ static gboolean no_mail(const struct source *s, GError **error)
 	     s->ops->len == 1 ? "it" : "them");
 	g_string_free(names, TRUE);
 	return FALSE;
+}
+
+char *source_where(const struct source *s)
+{
+	const struct operand *op;
+
+	if (!s->m || s->at >= s->ops->len)
+		return NULL;
+	op = &g_array_index(s->ops, struct operand, s->at);
+	return op->kind->where(op->state);
+}
+
+void source_warn_here(void *payload, const char *fmt, ...)
+{
+	const struct source_here *h = payload;
+	char *w, *text;
+	va_list ap;
+
+	if (!h->warn)
+		return;
+	w = h->src ? source_where(h->src) : NULL;
+	va_start(ap, fmt);
+	text = g_strdup_vprintf(fmt, ap);
+	va_end(ap);
+	if (w)
+		h->warn(h->payload, "%s: %s", w, text);
+	else
+		h->warn(h->payload, "%s", text);
+	g_free(w);
+	g_free(text);
 }
 
 gboolean source_next(struct source *s, struct source_mail *out, GError **error)

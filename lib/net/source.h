@@ -71,4 +71,21 @@ gboolean source_open(struct source **out, char *const *paths, int n, warn_fn war
  * the numbering and skipped. */
 gboolean source_next(struct source *s, struct source_mail *out, GError **error);
 
+/* Where the message source_next handed out last is, for a warning about it:
+ * "FILE: message N (byte B)" in an mbox, the file's name for a Maildir
+ * file or a single message (caller frees); NULL before the first.  Made
+ * only when asked, so reading pays nothing for it. */
+char *source_where(const struct source *s);
+
+/* A warn_fn for what is said about the message source_next handed out last
+ * (a threader's loop, a second id): with a struct source_here as payload,
+ * it says "PLACE: text" (source_where) through warn; src may be set after
+ * the warn_fn is handed on, and NULL says the text alone. */
+struct source_here {
+	const struct source *src;
+	warn_fn warn;		/* NULL: say nothing */
+	void *payload;
+};
+void source_warn_here(void *payload, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
+
 #endif

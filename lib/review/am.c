@@ -454,9 +454,15 @@ static gboolean collect(GPtrArray *held, int v, const struct am_opts *o,
 	struct source *s = source_new(o->warn, o->payload);
 	GBytes *mb = kept_mbox(held);
 	struct collect_opts co = { 0 };
+	const char *in = o->name ? o->name : "the input";
+	/* the messages kept, re-read: warnings name the input and the thread,
+	 * with positions in the thread */
+	char *name = o->thread ? g_strdup_printf("%s, the thread of <%s>", in, o->thread)
+			       : g_strdup_printf("%s, its patch mails", in);
 	gboolean ok;
 
-	source_add_bytes(s, "thread", mb);
+	source_add_bytes(s, name, mb);
+	g_free(name);
 	g_bytes_unref(mb);
 	co.version = v;
 	co.link_base = o->link_base;

@@ -42,6 +42,7 @@ struct am_opts {
 	const char *link_base;		/* links of collected trailers (collect_opts.link_base) */
 	const struct policy *policy;	/* lint the mails built; NULL: no check */
 	git_repository *repo;		/* for the lint (may be NULL) */
+	const char *name;		/* what warnings call src (its file); NULL: "the input" */
 	warn_fn warn;
 	void *payload;
 };

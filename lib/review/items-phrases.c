@@ -3,6 +3,7 @@
 #include "review/items-private.h"
 #include "core/error.h"
 #include "core/resource.h"
+#include "core/text.h"
 
 #include <stdarg.h>
 #include <string.h>
@@ -304,13 +305,18 @@ static gboolean bad(struct parse *p, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
 static gboolean bad(struct parse *p, const char *fmt, ...)
 {
 	va_list ap;
-	char *what;
+	char *raw, *valid, *what;
 
 	va_start(ap, fmt);
-	what = g_strdup_vprintf(fmt, ap);
+	raw = g_strdup_vprintf(fmt, ap);
 	va_end(ap);
+	/* it quotes the file: one line of valid UTF-8, whatever the bytes */
+	valid = g_utf8_make_valid(raw, -1);
+	what = text_escape(valid);
 	qerr(p->error, QUILL_ERROR_INPUT, "%s:%u: %s", p->where, p->line, what);
 	g_free(what);
+	g_free(valid);
+	g_free(raw);
 	return FALSE;
 }
 

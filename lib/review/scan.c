@@ -36,6 +36,7 @@
 /* What the first pass keeps of each message (by thread message number). */
 struct rec {
 	char *msgid;		/* as the source gave it */
+	char *where;		/* "FILE: message N (byte B): <msgid>", for warnings */
 	const char *data;	/* the message in the source, still escaped */
 	gsize len;
 	gint64 date;
@@ -45,6 +46,7 @@ struct rec {
 /* A posted message with what only the scan needs. */
 struct posted {
 	struct review_posted *p;	/* in the result */
+	char *where;			/* its rec's where */
 	const char *data;		/* the message in the source */
 	gsize len;
 	char *title;			/* its subject's text (the commit title) */
@@ -66,6 +68,8 @@ struct reply_job {
 
 struct scan {
 	const struct review_scan_opts *o;
+	struct source *src;
+	struct source_here here;	/* the threader's warnings name the place */
 	struct thread *t;
 	GArray *recs;		/* struct rec */
 	GArray *posted;		/* struct posted, in input order */
@@ -82,7 +86,7 @@ struct scan {
 /* A job's warnings: kept (the job may run on another thread) and said
  * when all jobs are done. */
 struct msg_warn {
-	const char *msgid;
+	const char *where;
 	GPtrArray **said;
 };
 
@@ -97,7 +101,7 @@ static void G_GNUC_PRINTF(2, 3) msg_warn(void *payload, const char *fmt, ...)
 	va_end(ap);
 	if (!*w->said)
 		*w->said = g_ptr_array_new_with_free_func(g_free);
-	g_ptr_array_add(*w->said, g_strdup_printf("<%s>: %s", w->msgid, s));
+	g_ptr_array_add(*w->said, g_strdup_printf("%s: %s", w->where, s));
 	g_free(s);
 }
 
@@ -287,10 +291,10 @@ static struct message_body *encoded_body(const struct message *m, enum plainness
 
 /* The body of m, decoded; NULL (warned) when it cannot be.  Its lines
  * may be NULL unless `classify`. */
-static struct message_body *body_of(const struct scan *sc, const char *msgid,
+static struct message_body *body_of(const struct scan *sc, const char *where,
 				    const struct message *m, gboolean classify, GPtrArray **said)
 {
-	struct msg_warn w = { msgid, said };
+	struct msg_warn w = { where, said };
 	GError *e = NULL;
 	enum plainness how = is_plain(m);
 	struct message_body *b = how == PLAIN ? plain_body(m, classify)
@@ -422,8 +426,9 @@ static gboolean posted_as(const struct scan *sc, const struct source_mail *sm,
 
 /* A posted message, from its header: from, subject, date; its body is
  * read later (read_posted). */
-static void take_posted(struct scan *sc, const struct source_mail *sm, char *subject,
-			const struct subject *sub, int version, int patch, int total, gint64 date)
+static void take_posted(struct scan *sc, const struct source_mail *sm, const char *where,
+			char *subject, const struct subject *sub, int version, int patch,
+			int total, gint64 date)
 {
 	struct posted pd = { 0 };
 	struct review_posted *p = g_new0(struct review_posted, 1);
@@ -437,6 +442,7 @@ static void take_posted(struct scan *sc, const struct source_mail *sm, char *sub
 	p->patch = patch;
 	p->total = total;
 	pd.p = p;
+	pd.where = g_strdup(where);
 	pd.data = sm->m->data;
 	pd.len = sm->m->len;
 	pd.title = g_strdup(sub->text ? sub->text : "");
@@ -453,7 +459,7 @@ static void read_posted(struct scan *sc, guint i)
 	struct posted *pd = &g_array_index(sc->posted, struct posted, i);
 	char *raw;
 	struct message *m = unescaped(pd->data, pd->len, &raw);
-	struct message_body *b = body_of(sc, pd->p->msgid, m, FALSE, &pd->said);
+	struct message_body *b = body_of(sc, pd->where, m, FALSE, &pd->said);
 	char pid[41];
 
 	message_free(m);
@@ -466,6 +472,16 @@ static void read_posted(struct scan *sc, guint i)
 
 /* ---- the first pass ---- */
 
+/* "FILE: message N (byte B): <msgid>" (caller owns). */
+static char *where_of(const struct scan *sc, const struct source_mail *sm)
+{
+	char *w = source_where(sc->src), *out;
+
+	out = w ? g_strdup_printf("%s: <%s>", w, sm->msgid) : g_strdup_printf("<%s>", sm->msgid);
+	g_free(w);
+	return out;
+}
+
 static void take(struct scan *sc, const struct source_mail *sm)
 {
 	struct rec rc = { 0 };
@@ -475,6 +491,7 @@ static void take(struct scan *sc, const struct source_mail *sm)
 	gboolean posted;
 
 	rc.msgid = g_strdup(sm->msgid);
+	rc.where = where_of(sc, sm);
 	rc.data = sm->m->data;
 	rc.len = sm->m->len;
 	rc.date = message_date(sm->m);
@@ -486,7 +503,7 @@ static void take(struct scan *sc, const struct source_mail *sm)
 	}
 	posted = posted_as(sc, sm, &sub, &version, &patch, &total);
 	if (posted) {
-		take_posted(sc, sm, subject, &sub, version, patch, total, rc.date);
+		take_posted(sc, sm, rc.where, subject, &sub, version, patch, total, rc.date);
 		rc.posted = (int)sc->posted->len;
 	} else {
 		g_free(subject);
@@ -534,7 +551,7 @@ static void read_reply(struct scan *sc, guint i)
 	rp->patch = pd->p->patch;
 	j->rp = rp;
 	j->items = g_ptr_array_new();
-	if (!(b = body_of(sc, rc->msgid, m, TRUE, &j->said)))
+	if (!(b = body_of(sc, rc->where, m, TRUE, &j->said)))
 		goto done;
 	if (sc->hook && sc->hook->reply)
 		j->kept = sc->hook->reply(sc->hook->payload, rp, b);
@@ -658,14 +675,17 @@ void review_result_free(struct review_result *r)
 
 static void scan_clear(struct scan *sc)
 {
-	for (guint i = 0; i < sc->recs->len; i++)
+	for (guint i = 0; i < sc->recs->len; i++) {
 		g_free(g_array_index(sc->recs, struct rec, i).msgid);
+		g_free(g_array_index(sc->recs, struct rec, i).where);
+	}
 	g_array_unref(sc->recs);
 	for (guint i = 0; i < sc->posted->len; i++) {
 		struct posted *pd = &g_array_index(sc->posted, struct posted, i);
 		g_strfreev(pd->credits);
 		g_free(pd->email);
 		g_free(pd->title);
+		g_free(pd->where);
 	}
 	g_array_unref(sc->posted);
 	g_array_unref(sc->jobs);
@@ -694,7 +714,9 @@ gboolean review_scan_hooked(struct source *src, const struct review_scan_opts *o
 		hook->kept = g_ptr_array_new();
 	sc.ph = o->phrases ? o->phrases : review_phrases_default();
 	sc.link_base = o->link_base ? o->link_base : DEFAULT_LINK_BASE;
-	sc.t = thread_new(o->warn, o->payload);
+	sc.src = src;
+	sc.here = (struct source_here){ src, o->warn, o->payload };
+	sc.t = thread_new(source_warn_here, &sc.here);
 	sc.recs = g_array_new(FALSE, FALSE, sizeof(struct rec));
 	sc.posted = g_array_new(FALSE, FALSE, sizeof(struct posted));
 	sc.jobs = g_array_new(FALSE, FALSE, sizeof(struct reply_job));

@@ -2,6 +2,7 @@
  * "From " line, headers (RFC 2047 and folding by GMime), the in-body From,
  * the part below "---", footers and signature. */
 #include "series/email.h"
+#include "core/date.h"
 #include "git/ident.h"
 
 #include <gmime/gmime.h>
@@ -121,7 +122,7 @@ static char *id_list(const char *ids)
 
 static void date_header(GString *out, gint64 when, int offset)
 {
-	GDateTime *utc = g_date_time_new_from_unix_utc(when);
+	GDateTime *utc = date_utc(when);
 	GTimeZone *tz = g_time_zone_new_offset(offset * 60);
 	GDateTime *local = tz && utc ? g_date_time_to_timezone(utc, tz) : NULL;
 	char *s = g_mime_utils_header_format_date(local ? local : utc);
@@ -277,7 +278,7 @@ static char *change_id_middle(const char *change_id)
 char *email_message_id(const char *change_id, int version, int index, gint64 date,
 		       const char *seed, const char *sender)
 {
-	GDateTime *dt = g_date_time_new_from_unix_utc(date);
+	GDateTime *dt = date_utc(date);
 	char *day = g_date_time_format(dt, "%Y%m%d");
 	char *middle = change_id_middle(change_id ? change_id : "");
 	char *name = NULL, *addr = NULL, *input, *hex, *out;

@@ -82,8 +82,7 @@ static gboolean parse_number(const char *s, gint64 *out)
 	return TRUE;
 }
 
-/* Fill *out from the text; NULL when it reads, else what is wrong (static). */
-static const char *parse_record(struct format_record *out, const char *text, gsize len)
+const char *format_record_parse(struct format_record *out, const char *text, gsize len)
 {
 	char **lines;
 	gboolean version = FALSE, tip = FALSE, time = FALSE;
@@ -136,7 +135,7 @@ gboolean format_record_read(struct format_record *out, git_repository *repo, con
 		g_free(path);
 		return FALSE;
 	}
-	if ((why = parse_record(out, text, len))) {
+	if ((why = format_record_parse(out, text, len))) {
 		qerr(error, QUILL_ERROR_INPUT, "%s: damaged: %s", path, why);
 		memset(out, 0, sizeof *out);
 	}

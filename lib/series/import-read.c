@@ -167,8 +167,26 @@ static gboolean line_is(const char *p, const char *end, const char *what)
  * "Index: " ends the message), where an import must give it back as it was. */
 gboolean export_parse_mail(struct mail_patch *out, const char *path, GError **error)
 {
-	char *data = NULL, *text = NULL;
+	char *data = NULL;
 	gsize len;
+	gboolean ok;
+
+	memset(out, 0, sizeof *out);
+	switch (file_read_hostile(path, EXPORT_PATCH_MAX, &data, &len, error)) {
+	case 0:
+		return qerr(error, QUILL_ERROR_INPUT, "%s: missing", path);
+	case -1:
+		return FALSE;
+	}
+	ok = export_parse_mail_data(out, path, data, len, error);
+	g_free(data);
+	return ok;
+}
+
+gboolean export_parse_mail_data(struct mail_patch *out, const char *path, const char *data,
+				gsize len, GError **error)
+{
+	char *text = NULL;
 	const char *p, *start;
 	GMimeStream *stream = NULL;
 	GMimeParser *parser = NULL;
@@ -183,12 +201,6 @@ gboolean export_parse_mail(struct mail_patch *out, const char *path, GError **er
 	const char *sig = NULL;
 
 	memset(out, 0, sizeof *out);
-	switch (file_read_hostile(path, EXPORT_PATCH_MAX, &data, &len, error)) {
-	case 0:
-		return qerr(error, QUILL_ERROR_INPUT, "%s: missing", path);
-	case -1:
-		return FALSE;
-	}
 	start = data;
 	if (len > 5 && !memcmp(data, "From ", 5)) {
 		const char *sp = data + 5;
@@ -277,7 +289,6 @@ done:
 		g_object_unref(parser);
 	if (stream)
 		g_object_unref(stream);
-	g_free(data);
 	if (!ok)
 		mail_patch_release(out);
 	return ok;
@@ -311,22 +322,33 @@ static const char *tag_refused(const char *name)
 gboolean export_upstream_tags(GPtrArray **out, const char *dir, GError **error)
 {
 	char *path = g_build_filename(dir, "upstream", "tags", NULL);
-	char *text = NULL, **lines;
-	GPtrArray *a = g_ptr_array_new_with_free_func((GDestroyNotify)export_tag_free);
+	char *text = NULL;
 	gsize len;
 	gboolean ok = TRUE;
 
 	*out = NULL;
 	switch (file_read_hostile(path, EXPORT_TEXT_MAX, &text, &len, error)) {
 	case -1:
-		g_ptr_array_unref(a);
-		g_free(path);
-		return FALSE;
+		ok = FALSE;
+		break;
 	case 0:
-		*out = a;
-		g_free(path);
-		return TRUE;
+		*out = g_ptr_array_new_with_free_func((GDestroyNotify)export_tag_free);
+		break;
+	default:
+		ok = export_parse_tags(out, path, text, error);
 	}
+	g_free(text);
+	g_free(path);
+	return ok;
+}
+
+gboolean export_parse_tags(GPtrArray **out, const char *path, const char *text, GError **error)
+{
+	GPtrArray *a = g_ptr_array_new_with_free_func((GDestroyNotify)export_tag_free);
+	gboolean ok = TRUE;
+	char **lines;
+
+	*out = NULL;
 	lines = g_strsplit(text, "\n", -1);
 	for (int i = 0; ok && lines[i]; i++) {
 		const char *l = lines[i], *sp = strchr(l, ' ');
@@ -348,8 +370,6 @@ gboolean export_upstream_tags(GPtrArray **out, const char *dir, GError **error)
 			ok = qerr(error, QUILL_ERROR_INPUT, "%s:%d: tag '%s' %s", path, i + 1, t->name, why);
 	}
 	g_strfreev(lines);
-	g_free(text);
-	g_free(path);
 	if (!ok) {
 		g_ptr_array_unref(a);
 		return FALSE;

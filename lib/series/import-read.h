@@ -49,6 +49,10 @@ struct mail_patch {
 /* Read the patch file at path (at most EXPORT_PATCH_MAX bytes); release
  * with mail_patch_release. */
 gboolean export_parse_mail(struct mail_patch *out, const char *path, GError **error);
+/* The same on the file's bytes data[0..len) (NUL-terminated after them),
+ * path naming it in errors. */
+gboolean export_parse_mail_data(struct mail_patch *out, const char *path, const char *data,
+				gsize len, GError **error);
 void mail_patch_release(struct mail_patch *m);
 
 /* One line of upstream/tags. */
@@ -62,5 +66,7 @@ struct export_tag {
  * OID 40 hex digits.  *out holds struct export_tag* (the array frees them);
  * empty when the file does not exist. */
 gboolean export_upstream_tags(GPtrArray **out, const char *dir, GError **error);
+/* The same on the file's text (path naming it in errors). */
+gboolean export_parse_tags(GPtrArray **out, const char *path, const char *text, GError **error);
 
 #endif

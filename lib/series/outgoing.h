@@ -98,4 +98,8 @@ gboolean format_record_write(git_repository *repo, const char *name, int version
 gboolean format_record_read(struct format_record *out, git_repository *repo, const char *name,
 			    GError **error);
 
+/* The record's text[0..len) (NUL-terminated after it) into *out: NULL when
+ * it reads, else what is wrong (static text). */
+const char *format_record_parse(struct format_record *out, const char *text, gsize len);
+
 #endif

@@ -98,6 +98,7 @@ struct run {
 	GPtrArray *keys;		/* char*: the person trailers */
 	struct acc *accs;		/* [0] the cover, [i] patch i */
 	guint n;
+	GHashTable *unnamed;		/* addresses whose name was dropped: warned once */
 	GHashTable *seen;		/* "m" or "-" + raw text -> struct person: each
 					 * person is read once (the same Signed-off-by
 					 * is on every patch) */
@@ -134,28 +135,30 @@ static void say(const struct run *r, const char *fmt, ...)
 }
 
 /* "Name <addr>" as a header carries it (quoted where needed), or the bare
- * address when the name would not make one mailbox. */
-static char *mailbox_text(const char *name, const char *email)
+ * address when the name would not make one mailbox (*dropped then says
+ * why, else NULL). */
+static char *mailbox_text(const char *name, const char *email, const char **dropped)
 {
 	InternetAddress *ia = internet_address_mailbox_new(name ? name : "", email);
 	char *s = internet_address_to_string(ia, NULL, FALSE);
 
 	g_object_unref(ia);
-	if (ident_mailbox_problem(s) || !email_one_mailbox(s)) {
+	*dropped = NULL;
+	if ((*dropped = ident_mailbox_problem(s)) || !email_one_mailbox(s)) {
+		if (!*dropped)
+			*dropped = "not one mailbox";
 		g_free(s);
 		s = g_strdup(email);
 	}
 	return s;
 }
 
-/* Read `raw` as one person and add it to mail `index` (mailmap applied
- * when `map`).  Why it cannot be one goes to *why (static), and FALSE. */
 /* Read `raw` as one person (mailmap applied when `map`). */
 static struct person *read_person(const struct run *r, const char *raw, gsize len, gboolean map)
 {
 	struct person *pe = g_new0(struct person, 1);
 	struct ident_addr a;
-	const char *name, *email;
+	const char *name, *email, *dropped;
 	char *text = NULL;
 
 	ident_addr_parse(raw, len, &a);
@@ -174,7 +177,10 @@ static struct person *read_person(const struct run *r, const char *raw, gsize le
 	email = a.email;
 	if (map)
 		ident_resolve(r->mm, a.name, a.email, &name, &email);
-	text = mailbox_text(name, email);
+	text = mailbox_text(name, email, &dropped);
+	if (dropped && name && *name && g_hash_table_add(r->unnamed, g_strdup(email)))
+		say(r, "'%s': the name cannot go into a header (%s); the address alone is used",
+		    email, dropped);
 	if ((pe->why = ident_mailbox_problem(text)) || !email_one_mailbox(text)) {
 		if (!pe->why)
 			pe->why = "not one mailbox";
@@ -495,6 +501,7 @@ gboolean series_recipients_compute(struct series_recipients **out, git_repositor
 	}
 	r.sender_key = sender_key(repo, r.mm);
 	r.keys = person_keys(res);
+	r.unnamed = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 	r.accs = g_new0(struct acc, r.n);
 	for (guint i = 0; i < r.n; i++)
 		acc_init(&r.accs[i]);
@@ -511,6 +518,7 @@ gboolean series_recipients_compute(struct series_recipients **out, git_repositor
 		acc_release(&r.accs[i]);
 	}
 	g_free(r.accs);
+	g_hash_table_unref(r.unnamed);
 	g_ptr_array_unref(r.keys);
 	g_free(r.sender_key);
 	git_mailmap_free(r.mm);

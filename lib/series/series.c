@@ -368,7 +368,7 @@ char *series_tag_name(const char *name, int n)
 
 char *series_make_change_id(const char *name, gint64 when)
 {
-	GDateTime *dt = g_date_time_new_from_unix_utc(when);
+	GDateTime *dt = date_utc(when);
 	char *date = g_date_time_format(dt, "%Y%m%d");
 	GString *slug = g_string_new(NULL);
 	char *uuid = g_uuid_string_random();

@@ -36,17 +36,22 @@ void thanks_patch_free(struct thanks_patch *p)
 	g_free(p);
 }
 
+void thanks_series_clear_headers(struct thanks_series *t)
+{
+	g_clear_pointer(&t->msgid, g_free);
+	g_clear_pointer(&t->subject, g_free);
+	g_clear_pointer(&t->from, g_free);
+	g_clear_pointer(&t->to, g_strfreev);
+	g_clear_pointer(&t->cc, g_strfreev);
+	g_clear_pointer(&t->date, g_free);
+	g_clear_pointer(&t->quote, g_free);
+}
+
 void thanks_series_free(struct thanks_series *t)
 {
 	if (!t)
 		return;
-	g_free(t->msgid);
-	g_free(t->subject);
-	g_free(t->from);
-	g_strfreev(t->to);
-	g_strfreev(t->cc);
-	g_free(t->date);
-	g_free(t->quote);
+	thanks_series_clear_headers(t);
 	g_ptr_array_unref(t->patches);
 	g_free(t->series);
 	g_free(t->record);
@@ -189,8 +194,7 @@ static char **jstrv(const json_t *o, const char *key)
 	return (char **)g_ptr_array_free(out, FALSE);
 }
 
-/* A record read back; NULL when it is not one (*why says so). */
-static struct thanks_series *record_parse(const char *data, gsize len, const char **why)
+struct thanks_series *thanks_record_parse(const char *data, gsize len, const char **why)
 {
 	json_t *doc = json_loadb(data, len, 0, NULL), *p;
 	struct thanks_series *t;
@@ -260,7 +264,7 @@ static void add_records(GPtrArray *out, warn_fn warn, void *payload)
 				if (warn)
 					warn(payload, "%s", e->message);
 				g_clear_error(&e);
-			} else if (rc > 0 && !(t = record_parse(data, len, &why)) && warn) {
+			} else if (rc > 0 && !(t = thanks_record_parse(data, len, &why)) && warn) {
 				warn(payload, "%s: %s; left out", path, why);
 			}
 		}

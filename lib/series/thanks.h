@@ -79,6 +79,9 @@ struct thanks_series {
 
 struct thanks_series *thanks_series_new(void);
 void thanks_series_free(struct thanks_series *t);
+/* Free the fields taken from the series' first mail (msgid, subject, from,
+ * to, cc, date, quote) and set them to NULL. */
+void thanks_series_clear_headers(struct thanks_series *t);
 void thanks_patch_free(struct thanks_patch *p);
 
 /* The first lines of a cover body worth quoting: up to 5 lines before
@@ -97,6 +100,11 @@ json_t *thanks_record_json(const struct thanks_series *t);
  * series (written atomically; directories made).  QUILL_ERROR_OUTSIDE
  * when it cannot be written. */
 gboolean thanks_record_write(const struct thanks_series *t, GError **error);
+
+/* A record's bytes data[0..len) read back (its header fields made one
+ * line each: control characters become blanks); NULL when it is not one,
+ * and *why (static text) says why. */
+struct thanks_series *thanks_record_parse(const char *data, gsize len, const char **why);
 
 /* ---- finding ---- */
 

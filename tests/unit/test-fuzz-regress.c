@@ -22,6 +22,19 @@
 #include "../fuzz/fuzz-bench.c"
 #include "../fuzz/fuzz-elf.c"
 #include "../fuzz/fuzz-wire.c"
+#include "../fuzz/fuzz-benchjson.c"
+#include "../fuzz/fuzz-mailinfo.c"
+#include "../fuzz/fuzz-claim.c"
+#include "../fuzz/fuzz-template.c"
+#include "../fuzz/fuzz-items.c"
+#include "../fuzz/fuzz-phrases.c"
+#include "../fuzz/fuzz-lore.c"
+#include "../fuzz/fuzz-smtp.c"
+#include "../fuzz/fuzz-export.c"
+#include "../fuzz/fuzz-outbox.c"
+#include "../fuzz/fuzz-thanks.c"
+#include "../fuzz/fuzz-recipients.c"
+#include "../fuzz/fuzz-format-record.c"
 
 #include "unit.h"
 
@@ -38,6 +51,19 @@ static const struct {
 	{ "bench", fuzz_bench_one },
 	{ "elf", fuzz_elf_one },
 	{ "wire", fuzz_wire_one },
+	{ "benchjson", fuzz_benchjson_one },
+	{ "mailinfo", fuzz_mailinfo_one },
+	{ "claim", fuzz_claim_one },
+	{ "template", fuzz_template_one },
+	{ "items", fuzz_items_one },
+	{ "phrases", fuzz_phrases_one },
+	{ "lore", fuzz_lore_one },
+	{ "smtp", fuzz_smtp_one },
+	{ "export", fuzz_export_one },
+	{ "outbox", fuzz_outbox_one },
+	{ "thanks", fuzz_thanks_one },
+	{ "recipients", fuzz_recipients_one },
+	{ "format-record", fuzz_format_record_one },
 };
 
 #define EXPECT_FILE "EXPECT"
@@ -202,6 +228,19 @@ int main(void)
 	fuzz_bench_init();
 	fuzz_elf_init();
 	fuzz_wire_init();
+	fuzz_benchjson_init();
+	fuzz_mailinfo_init();
+	fuzz_claim_init();
+	fuzz_template_init();
+	fuzz_items_init();
+	fuzz_phrases_init();
+	fuzz_lore_init();
+	fuzz_smtp_init();
+	fuzz_export_init();
+	fuzz_outbox_init();
+	fuzz_thanks_init();
+	fuzz_recipients_init();
+	fuzz_format_record_init();
 	for (size_t t = 0; t < G_N_ELEMENTS(targets); t++) {
 		seeds += run_dir(top, "corpus", t);
 		run_dir(top, "regress", t);
