@@ -87,7 +87,7 @@ start=$(bench_median "$RUNS" -- "$QUILL" --version)
 gstart=$(bench_median "$RUNS" -- git --version)
 bench_row "quill --version (start-up alone)" "$start" "$ref"
 bench_row "git --version (start-up alone)" "$gstart" "$ref"
-bench_row "  (new-version v2 less quill's start-up)" "$(awk -v a="$nv2" -v b="$start" 'BEGIN { printf "%.2f", a - b }')" "$ref"
+bench_row "  (new-version v2 less quill --version)" "$(awk -v a="$nv2" -v b="$start" 'BEGIN { printf "%.2f", a - b }')" "$ref"
 echo "  (ratio: time / git format-patch's time; lower is faster.  Most of quill's"
 echo "  start-up is libgit2 1.5's git_libgit2_init(), whose mbedTLS back end"
 echo "  parses the system CA bundle on every start.)"
