@@ -6,6 +6,7 @@
 #   make demo         the embedded demo, in a scratch repository
 #   make bench        measurements side by side with git
 #   make fuzz         the libFuzzer targets, FUZZ_SECONDS (30) each, FUZZ_JOBS (2) at a time
+#   make soak         kill -9 soak: SOAK_RUNS (100) runs per command
 #   make install PREFIX=/usr/local
 #
 # Knobs: WERROR=1 (warnings are errors), SANITIZE=1 (ASan+UBSan), V=1,
@@ -71,7 +72,7 @@ UNIT_SRC := $(sort $(wildcard tests/unit/test-*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=build/tests/%)
 EMBED := $(sort $(wildcard templates/*.txt)) trailers.conf review-phrases.conf
 
-.PHONY: all check demo bench install install-files clean deps unit fuzz
+.PHONY: all check demo bench install install-files clean deps unit fuzz soak
 all: quill build/quill git-quill
 
 build/config.mk: scripts/deps.sh scripts/front-libs.sh Makefile
@@ -141,6 +142,14 @@ build/tests/test-fuzz-regress: $(wildcard tests/fuzz/*.c tests/fuzz/*.h)
 check: all unit
 	@scripts/deps.sh test
 	QUILL_BUILD_DIR=$(CURDIR) prove --exec '' $(PROVE_FLAGS) $(UNIT_BIN) tests/t[0-9]*.sh
+
+# make soak: the t81NN-soak-*.sh tests with SOAK_RUNS kills each (make check
+# runs 6); QUILL_SOAK_SEED=S QUILL_SOAK_T=T replays one run (tests/lib-soak.sh)
+SOAK_RUNS ?= 100
+soak: all
+	@scripts/deps.sh test
+	QUILL_BUILD_DIR=$(CURDIR) QUILL_SOAK_RUNS=$(SOAK_RUNS) prove --exec '' $(PROVE_FLAGS) \
+		tests/t81[0-9][0-9]-soak-*.sh
 
 demo: all
 	@scripts/deps.sh test
