@@ -1,6 +1,8 @@
 #!/bin/sh
-# bench/series.sh - series new-version and format on a 30-patch series,
-# beside git format-patch on the same commits.
+# bench/series.sh - series new-version, format and diff on a 30-patch
+# series, beside git format-patch and git range-diff on the same commits.
+# Targets (issue 14): format <= 1.5x git format-patch, diff <= 1.0x git
+# range-diff, new-version < 30 ms.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
@@ -56,10 +58,36 @@ nv2=$(bench_median "$RUNS" --before "$reset2" -- "$QUILL" series new-version)
 bench_row "quill series new-version (v2, compares with v1)" "$nv2" "$ref"
 show=$(bench_median "$RUNS" -- "$QUILL" series show)
 bench_row "quill series show" "$show" "$ref"
+# v3: the same 30 changes made again on main, every fifth one with a line
+# more, every seventh with its message reworded, the 13th dropped and one
+# added; frozen, then compared with v2 as git range-diff compares the tags
+git reset -q --hard main
+i=1
+while [ $i -le "$N" ]; do
+	if [ $i -ne 13 ]; then
+		f=file$((i % 20)).c.$((i * 5 % 200))
+		printf '/* change %d */\nint g%d(void) { return f%d() + 1; }\n' $i $i $i >>"$f"
+		[ $((i % 5)) -ne 0 ] || printf 'int h%d(void) { return %d; }\n' $i $i >>"$f"
+		body="A body line for change $i."
+		[ $((i % 7)) -ne 0 ] || body="A reworded body line for change $i."
+		git add -A && git commit -q -m "bench: change number $i" -m "$body" \
+			-m "Signed-off-by: Bench Mark <bench@example.org>"
+	fi
+	i=$((i + 1))
+done
+echo "int extra;" >>file0.c.0
+git commit -q -a -m "bench: an added change" -m "Signed-off-by: Bench Mark <bench@example.org>"
+"$QUILL" series new-version >/dev/null 2>&1
+rref=$(bench_median "$RUNS" -- git range-diff main..quill/bench/v2 main..quill/bench/v3)
+bench_row "git range-diff v2 v3 (the same tags)" "$rref" "$ref"
+sdiff=$(bench_median "$RUNS" -- "$QUILL" series diff v2 v3)
+bench_row "quill series diff v2 v3" "$sdiff" "$ref"
+bench_row "  (quill series diff / git range-diff)" "$sdiff" "$rref"
 start=$(bench_median "$RUNS" -- "$QUILL" --version)
 gstart=$(bench_median "$RUNS" -- git --version)
 bench_row "quill --version (start-up alone)" "$start" "$ref"
 bench_row "git --version (start-up alone)" "$gstart" "$ref"
+bench_row "  (new-version v2 less quill --version)" "$(awk -v a="$nv2" -v b="$start" 'BEGIN { printf "%.2f", a - b }')" "$ref"
 echo "  (ratio: time / git format-patch's time; lower is faster.  Most of quill's"
 echo "  start-up is libgit2 1.5's git_libgit2_init(), whose mbedTLS back end"
 echo "  parses the system CA bundle on every start.)"

@@ -354,17 +354,46 @@ static enum pair_kind pair_kind_of(const char *name)
 	return PAIR_CHANGED;
 }
 
+/* The comparison series diff reports, while its text view runs: the
+ * patches it read, with their diffs (borrowed; NULL otherwise). */
+static const struct range_compare *diff_shown;
+
+/* Pair `p` of the comparison shown when it is the pair of those two
+ * commits (the view reads the report; the report is of this comparison). */
+static const struct pair *shown_pair(const json_t *p, const char *old_hex, const char *new_hex)
+{
+	const struct range_compare *c = diff_shown;
+	int oi = jint(p, "old") - 1, ni = jint(p, "new") - 1;
+
+	for (guint i = 0; c && i < c->pairs->len; i++) {
+		const struct pair *q = &g_array_index(c->pairs, struct pair, i);
+		const struct commit_patch *o, *n;
+
+		if (q->old_index != oi || q->new_index != ni || oi < 0 || ni < 0)
+			continue;
+		o = g_ptr_array_index(c->old, oi);
+		n = g_ptr_array_index(c->new_, ni);
+		if (!strcmp(git_oid_tostr_s(&o->oid), old_hex) &&
+		    !strcmp(git_oid_tostr_s(&n->oid), new_hex))
+			return q;
+	}
+	return NULL;
+}
+
 /* The diff between the two commits of a pair, as range_pair_diff shows it
  * ("" when one cannot be read; caller owns). */
-static char *pair_diff(struct ctx *ctx, const char *old_hex, const char *new_hex,
-		       enum pair_kind kind)
+static char *pair_diff(struct ctx *ctx, const json_t *pj, const char *old_hex,
+		       const char *new_hex, enum pair_kind kind)
 {
 	struct range_compare one = { 0 };
 	struct pair p = { 0, 0, kind };
+	const struct pair *q = shown_pair(pj, old_hex, new_hex);
 	struct commit_patch *o = NULL, *n = NULL;
 	git_oid oo, no;
 	char *d;
 
+	if (q && q->kind == kind)
+		return range_pair_diff(diff_shown, q);
 	if (git_oid_fromstr(&oo, old_hex) < 0 || git_oid_fromstr(&no, new_hex) < 0 ||
 	    !commit_patch_load(&o, ctx->repo, &oo, COMMIT_WANT_DIFF, NULL) ||
 	    !commit_patch_load(&n, ctx->repo, &no, COMMIT_WANT_DIFF, NULL)) {
@@ -415,7 +444,8 @@ static void diff_text(struct ctx *ctx, const json_t *d, gboolean with_diffs)
 		       jstr(p, "subject"), kind == PAIR_MESSAGE ? " (message only)" : "",
 		       color(ctx, "reset"));
 		if (with_diffs && (kind == PAIR_CHANGED || kind == PAIR_MESSAGE)) {
-			char *text = pair_diff(ctx, jstr(p, "old_commit"), jstr(p, "new_commit"), kind);
+			char *text = pair_diff(ctx, p, jstr(p, "old_commit"), jstr(p, "new_commit"),
+					       kind);
 			fputs(text, stdout);
 			g_free(text);
 		}
@@ -501,7 +531,13 @@ int cmd_series_diff(int argc, char **argv, struct ctx *ctx)
 		rc = fail(e);
 		goto out;
 	}
+	if (!ctx->json && !summary_only && !range_compare_load_diffs(c, &e)) {
+		rc = fail(e);
+		goto out;
+	}
+	diff_shown = c;
 	emit(ctx, diff_json(s, va, vb, c), summary_only ? diff_summary_view : diff_view);
+	diff_shown = NULL;
 	rc = 0;
 out:
 	range_compare_free(c);

@@ -64,6 +64,20 @@ char *commit_message_subject(const char *msg, gsize len)
 	return subject;
 }
 
+/* A series diffs each blob two or three times (its patch's text, that
+ * patch's diffstat, the whole range's diffstat, the other version's side
+ * of a comparison); libgit2 caches no blob by default, and reads it from
+ * the object store anew each time.  Keep the small ones (a source file). */
+static void cache_blobs(void)
+{
+	static gsize done;
+
+	if (g_once_init_enter(&done)) {
+		git_libgit2_opts(GIT_OPT_SET_CACHE_OBJECT_LIMIT, GIT_OBJECT_BLOB, (size_t)256 << 10);
+		g_once_init_leave(&done, 1);
+	}
+}
+
 static int diff_commit(git_diff **out, git_repository *repo, git_commit *c)
 {
 	git_commit *parent = NULL;
@@ -72,6 +86,7 @@ static int diff_commit(git_diff **out, git_repository *repo, git_commit *c)
 	git_diff_find_options fopts = GIT_DIFF_FIND_OPTIONS_INIT;
 	int rc;
 
+	cache_blobs();
 	opts.flags = GIT_DIFF_SHOW_BINARY;
 	opts.context_lines = 3;
 	if (git_commit_parentcount(c) > 0 && (rc = git_commit_parent(&parent, c, 0)) < 0)
@@ -126,11 +141,36 @@ static char *text_utf8(const char *s, const char *encoding)
 	return g_utf8_make_valid(s, -1);
 }
 
+/* The diff (and its patch-id) and the diffstat of commit c into p. */
+static gboolean fill_diff(struct commit_patch *p, git_repository *repo, git_commit *c,
+			  unsigned flags, GError **error)
+{
+	git_diff *diff = NULL;
+	int rc;
+
+	if ((rc = diff_commit(&diff, repo, c)) < 0)
+		goto fail;
+	if ((flags & COMMIT_WANT_DIFF) && !p->diff) {
+		git_buf buf = GIT_BUF_INIT;
+		if ((rc = git_diff_to_buf(&buf, diff, GIT_DIFF_FORMAT_PATCH)) < 0)
+			goto fail;
+		p->diff = g_strndup(buf.ptr, buf.size);
+		git_buf_dispose(&buf);
+		patchid_stable(p->diff, strlen(p->diff), p->patch_id);
+	}
+	if ((flags & COMMIT_WANT_STAT) && !p->diffstat)
+		p->diffstat = stats_text(diff);
+	git_diff_free(diff);
+	return TRUE;
+fail:
+	git_diff_free(diff);
+	return qerr_git(error, rc, "cannot diff commit %s", git_oid_tostr_s(&p->oid));
+}
+
 gboolean commit_patch_load(struct commit_patch **out, git_repository *repo, const git_oid *oid,
 			   unsigned flags, GError **error)
 {
 	git_commit *c = NULL;
-	git_diff *diff = NULL;
 	struct commit_patch *p;
 	const git_signature *a;
 	const char *enc;
@@ -149,33 +189,30 @@ gboolean commit_patch_load(struct commit_patch **out, git_repository *repo, cons
 	p->author_email = text_utf8(a->email, enc);
 	p->author_time = a->when.time;
 	p->author_offset = a->when.offset;
-	if (flags & (COMMIT_WANT_DIFF | COMMIT_WANT_STAT)) {
-		if ((rc = diff_commit(&diff, repo, c)) < 0) {
-			qerr_git(error, rc, "cannot diff commit %s", git_oid_tostr_s(oid));
-			goto fail;
-		}
-		if (flags & COMMIT_WANT_DIFF) {
-			git_buf buf = GIT_BUF_INIT;
-			if ((rc = git_diff_to_buf(&buf, diff, GIT_DIFF_FORMAT_PATCH)) < 0) {
-				qerr_git(error, rc, "cannot diff commit %s", git_oid_tostr_s(oid));
-				goto fail;
-			}
-			p->diff = g_strndup(buf.ptr, buf.size);
-			git_buf_dispose(&buf);
-			patchid_stable(p->diff, strlen(p->diff), p->patch_id);
-		}
-		if (flags & COMMIT_WANT_STAT)
-			p->diffstat = stats_text(diff);
+	if ((flags & (COMMIT_WANT_DIFF | COMMIT_WANT_STAT)) && !fill_diff(p, repo, c, flags, error)) {
+		git_commit_free(c);
+		commit_patch_free(p);
+		return FALSE;
 	}
-	git_diff_free(diff);
 	git_commit_free(c);
 	*out = p;
 	return TRUE;
-fail:
-	git_diff_free(diff);
+}
+
+gboolean commit_patch_add(struct commit_patch *p, git_repository *repo, unsigned flags,
+			  GError **error)
+{
+	git_commit *c = NULL;
+	gboolean ok;
+	int rc;
+
+	if (!((flags & COMMIT_WANT_DIFF) && !p->diff) && !((flags & COMMIT_WANT_STAT) && !p->diffstat))
+		return TRUE;
+	if ((rc = git_commit_lookup(&c, repo, &p->oid)) < 0)
+		return qerr_git(error, rc, "cannot read commit %s", git_oid_tostr_s(&p->oid));
+	ok = fill_diff(p, repo, c, flags, error);
 	git_commit_free(c);
-	commit_patch_free(p);
-	return FALSE;
+	return ok;
 }
 
 gboolean commit_range(GPtrArray **out, git_repository *repo, const git_oid *base,
@@ -232,6 +269,7 @@ char *commit_range_diffstat(git_repository *repo, const git_oid *base, const git
 	char *out = NULL;
 	int rc;
 
+	cache_blobs();
 	if ((base && ((rc = git_commit_lookup(&bc, repo, base)) < 0 ||
 		      (rc = git_commit_tree(&bt, bc)) < 0)) ||
 	    (rc = git_commit_lookup(&tc, repo, tip)) < 0 || (rc = git_commit_tree(&tt, tc)) < 0 ||

@@ -37,6 +37,12 @@ gboolean commit_patch_load(struct commit_patch **out, git_repository *repo, cons
 			   unsigned flags, GError **error);
 void commit_patch_free(struct commit_patch *p);
 
+/* Fill in what `flags` asks for that p (loaded with fewer flags) does not
+ * have yet: its diff and patch-id, its diffstat.  A patch-id already set
+ * (one recorded in the series state) is replaced by the one of the diff. */
+gboolean commit_patch_add(struct commit_patch *p, git_repository *repo, unsigned flags,
+			  GError **error);
+
 /* The commits of base..tip, oldest first (caller owns: an array of git_oid*,
  * freeing its elements).  A merge in the range is an error: a patch series
  * is linear. base may be NULL (from the root). */

@@ -272,6 +272,25 @@ static gboolean same_change(const struct pair_item *a, const struct pair_item *b
 	return !strcmp(a->patch_id, b->patch_id);
 }
 
+void pair_by_id(const struct pair_item *old, int n_old, const struct pair_item *new_, int n_new,
+		int *o2n, int *n2o)
+{
+	for (int i = 0; i < n_old; i++)
+		o2n[i] = -1;
+	for (int j = 0; j < n_new; j++) {
+		n2o[j] = -1;
+		if (!new_[j].patch_id || !*new_[j].patch_id)
+			continue;
+		for (int i = 0; i < n_old; i++) {
+			if (o2n[i] < 0 && old[i].patch_id && !strcmp(old[i].patch_id, new_[j].patch_id)) {
+				o2n[i] = j;
+				n2o[j] = i;
+				break;
+			}
+		}
+	}
+}
+
 GArray *pair_versions(const struct pair_item *old, int n_old, const struct pair_item *new_,
 		      int n_new, int creation_factor)
 {
@@ -280,22 +299,8 @@ GArray *pair_versions(const struct pair_item *old, int n_old, const struct pair_
 	gboolean *shown = g_new0(gboolean, n_old + 1);
 	int i, j;
 
-	for (i = 0; i < n_old; i++)
-		o2n[i] = -1;
-	for (j = 0; j < n_new; j++)
-		n2o[j] = -1;
 	/* 1: equal patch-ids, first come first paired */
-	for (j = 0; j < n_new; j++) {
-		if (!new_[j].patch_id || !*new_[j].patch_id)
-			continue;
-		for (i = 0; i < n_old; i++) {
-			if (o2n[i] < 0 && old[i].patch_id && !strcmp(old[i].patch_id, new_[j].patch_id)) {
-				o2n[i] = j;
-				n2o[j] = i;
-				break;
-			}
-		}
-	}
+	pair_by_id(old, n_old, new_, n_new, o2n, n2o);
 	/* 2: the rest by a minimum-cost assignment */
 	{
 		int *ro = g_new(int, n_old + 1), *rn = g_new(int, n_new + 1);

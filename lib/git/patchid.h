@@ -43,6 +43,13 @@ struct pair {
 	enum pair_kind kind;
 };
 
+/* The first step of pair_versions alone, over the patch-ids only (the
+ * diffs are not read): o2n[i] gets the index in new_ of old[i]'s pair by
+ * an equal patch-id, else -1; n2o[j] the same the other way.  Who has no
+ * pair here is what pair_versions needs the diffs of. */
+void pair_by_id(const struct pair_item *old, int n_old, const struct pair_item *new_, int n_new,
+		int *o2n, int *n2o);
+
 /* Pair old[0..n_old) with new[0..n_new).  Returns the pairs in the order of
  * the new version, each dropped patch placed after the pair of its old
  * predecessor (caller owns: g_array_unref; elements are struct pair).

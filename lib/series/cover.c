@@ -235,6 +235,8 @@ static char *lookup(const char *name, const char *arg, void *payload, GError **e
 
 		if (!in->cmp || !in->cmp->pairs->len)
 			return g_strdup("");
+		if (!range_compare_load_diffs(in->cmp, error))
+			return NULL;
 		d = strip_nl(range_diff_text(in->cmp));
 		out = g_strdup_printf("Range-diff against v%d:\n%s", in->cmp->old_version, d);
 		g_free(d);
@@ -532,7 +534,7 @@ gboolean cover_prepare_with(struct cover_input *in, git_repository *repo, const 
 		git_oid_cpy(&in->base, base);
 		git_oid_cpy(&in->tip, tip);
 	} else if (!series_load_patches(&in->patches, &in->base, &in->tip, repo, s,
-					n == s->version ? 0 : n, COMMIT_WANT_DIFF | COMMIT_WANT_STAT,
+					n == s->version ? 0 : n, COMMIT_WANT_DIFF,
 					error)) {
 		goto fail;
 	}

@@ -52,7 +52,7 @@ struct cover_input {
 	git_repository *repo;
 	const struct series *s;		/* borrowed */
 	int version;			/* the version being rendered */
-	GPtrArray *patches;		/* struct commit_patch* with COMMIT_WANT_STAT */
+	GPtrArray *patches;		/* struct commit_patch* with COMMIT_WANT_DIFF */
 	git_oid base, tip;
 	char *sender;			/* "Name <email>" for {{signature}} */
 	char *linkmask;			/* with one %s */
@@ -71,8 +71,9 @@ gboolean cover_prepare(struct cover_input *in, git_repository *repo, const struc
 		       int n, const struct resources *res, GError **error);
 void cover_input_release(struct cover_input *in);
 
-/* Same, with the version's patches already loaded (COMMIT_WANT_DIFF and
- * COMMIT_WANT_STAT) and its base and tip: `in` takes a reference. */
+/* Same, with the version's patches already loaded (COMMIT_WANT_DIFF; the
+ * cover needs no diffstat of one patch) and its base and tip: `in` takes a
+ * reference. */
 gboolean cover_prepare_with(struct cover_input *in, git_repository *repo, const struct series *s,
 			    int n, const struct resources *res, GPtrArray *patches,
 			    const git_oid *base, const git_oid *tip, GError **error);

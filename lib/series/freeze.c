@@ -109,6 +109,9 @@ gboolean series_freeze_next(struct series *s, git_repository *repo, const struct
 	fo.date = o->date;
 	fo.base = o->tip ? &in.base : NULL;
 	fo.tip = o->tip ? &in.tip : NULL;
+	fo.patches = in.patches;
+	fo.patches_base = &in.base;
+	fo.patches_tip = &in.tip;
 	if (!o->dry_run && !series_freeze(s, repo, &fo, error)) {
 		series_freeze_result_clear(out);
 		goto done;

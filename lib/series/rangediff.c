@@ -49,6 +49,66 @@ gboolean range_compare(struct range_compare **out, git_repository *repo, const s
 	return range_compare_with(out, repo, s, va, vb, NULL, NULL, NULL, error);
 }
 
+/* A frozen version's patches without their diffs, each with the patch-id
+ * the state recorded at the freeze (the one of its diff); a patch whose
+ * recorded id is not 40 hex digits gets its diff read.  The working
+ * version's are read with their diffs. */
+static gboolean load_side(GPtrArray **out, git_oid *base, git_oid *tip, git_repository *repo,
+			  const struct series *s, int n, GError **error)
+{
+	const struct series_version *v = n ? series_get_version(s, n) : NULL;
+
+	if (!series_load_patches(out, base, tip, repo, s, n, v ? 0 : COMMIT_WANT_DIFF, error))
+		return FALSE;
+	for (guint i = 0; v && i < (*out)->len; i++) {
+		struct commit_patch *p = g_ptr_array_index(*out, i);
+		const struct series_patch *sp = i < v->patches->len ? g_ptr_array_index(v->patches, i)
+								    : NULL;
+		const char *id = sp ? sp->patch_id : NULL;
+		gboolean hex = id && strlen(id) == GIT_OID_HEXSZ;
+
+		for (int k = 0; hex && k < GIT_OID_HEXSZ; k++)
+			hex = g_ascii_isxdigit(id[k]) && !g_ascii_isupper(id[k]);
+		if (hex)
+			memcpy(p->patch_id, id, GIT_OID_HEXSZ + 1);
+		else if (!commit_patch_add(p, repo, COMMIT_WANT_DIFF, error))
+			return FALSE;
+	}
+	return TRUE;
+}
+
+/* The diffs of the patches equal patch-ids do not pair: what the pairing
+ * weighs them by.  Again until every unpaired one has its diff (a diff
+ * read can give another patch-id than the one recorded). */
+static gboolean load_unpaired(struct range_compare *c, git_repository *repo, GError **error)
+{
+	guint no = c->old->len, nn = c->new_->len;
+	struct pair_item *a = items_of(c->old), *b = items_of(c->new_);
+	int *o2n = g_new(int, no + 1), *n2o = g_new(int, nn + 1);
+	gboolean ok = TRUE, again = TRUE;
+
+	while (ok && again) {
+		again = FALSE;
+		pair_by_id(a, (int)no, b, (int)nn, o2n, n2o);
+		for (guint i = 0; ok && i < no + nn; i++) {
+			gboolean old_side = i < no;
+			guint k = old_side ? i : i - no;
+			struct commit_patch *p = g_ptr_array_index(old_side ? c->old : c->new_, k);
+
+			if ((old_side ? o2n[k] : n2o[k]) >= 0 || p->diff)
+				continue;
+			ok = commit_patch_add(p, repo, COMMIT_WANT_DIFF, error);
+			(old_side ? a : b)[k].diff = p->diff;
+			again = TRUE;
+		}
+	}
+	g_free(a);
+	g_free(b);
+	g_free(o2n);
+	g_free(n2o);
+	return ok;
+}
+
 gboolean range_compare_with(struct range_compare **out, git_repository *repo,
 			    const struct series *s, int va, int vb, GPtrArray *new_patches,
 			    const git_oid *new_base, const git_oid *new_tip, GError **error)
@@ -56,6 +116,7 @@ gboolean range_compare_with(struct range_compare **out, git_repository *repo,
 	struct range_compare *c = g_new0(struct range_compare, 1);
 
 	*out = NULL;
+	c->repo = repo;
 	c->old_version = va;
 	c->new_version = vb;
 	if (new_patches) {
@@ -63,10 +124,9 @@ gboolean range_compare_with(struct range_compare **out, git_repository *repo,
 		git_oid_cpy(&c->new_base, new_base);
 		git_oid_cpy(&c->new_tip, new_tip);
 	}
-	if (!series_load_patches(&c->old, &c->old_base, &c->old_tip, repo, s, va, COMMIT_WANT_DIFF,
-				 error) ||
-	    (!new_patches && !series_load_patches(&c->new_, &c->new_base, &c->new_tip, repo, s, vb,
-						  COMMIT_WANT_DIFF, error))) {
+	if (!load_side(&c->old, &c->old_base, &c->old_tip, repo, s, va, error) ||
+	    (!new_patches && !load_side(&c->new_, &c->new_base, &c->new_tip, repo, s, vb, error)) ||
+	    !load_unpaired(c, repo, error)) {
 		range_compare_free(c);
 		return FALSE;
 	}
@@ -74,6 +134,22 @@ gboolean range_compare_with(struct range_compare **out, git_repository *repo,
 	for (guint i = 0; i < c->pairs->len; i++)
 		c->counts[g_array_index(c->pairs, struct pair, i).kind]++;
 	*out = c;
+	return TRUE;
+}
+
+gboolean range_compare_load_diffs(struct range_compare *c, GError **error)
+{
+	for (guint i = 0; c->pairs && i < c->pairs->len; i++) {
+		const struct pair *p = &g_array_index(c->pairs, struct pair, i);
+
+		if (p->kind == PAIR_UNCHANGED)
+			continue;
+		if ((p->old_index >= 0 && !commit_patch_add(g_ptr_array_index(c->old, p->old_index),
+							    c->repo, COMMIT_WANT_DIFF, error)) ||
+		    (p->new_index >= 0 && !commit_patch_add(g_ptr_array_index(c->new_, p->new_index),
+							    c->repo, COMMIT_WANT_DIFF, error)))
+			return FALSE;
+	}
 	return TRUE;
 }
 
@@ -253,6 +329,12 @@ char *range_pair_diff(const struct range_compare *c, const struct pair *p)
 
 	if (p->kind == PAIR_UNCHANGED || p->old_index < 0 || p->new_index < 0)
 		return g_strdup("");
+	if (c->repo) {
+		commit_patch_add(g_ptr_array_index(c->old, p->old_index), c->repo, COMMIT_WANT_DIFF,
+				 NULL);
+		commit_patch_add(g_ptr_array_index(c->new_, p->new_index), c->repo,
+				 COMMIT_WANT_DIFF, NULL);
+	}
 	side_init(&a, g_ptr_array_index(c->old, p->old_index));
 	side_init(&b, g_ptr_array_index(c->new_, p->new_index));
 	o.s = g_string_new(NULL);

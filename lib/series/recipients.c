@@ -99,7 +99,25 @@ struct run {
 	struct acc *accs;		/* [0] the cover, [i] patch i */
 	guint n;
 	GHashTable *unnamed;		/* addresses whose name was dropped: warned once */
+	GHashTable *seen;		/* "m" or "-" + raw text -> struct person: each
+					 * person is read once (the same Signed-off-by
+					 * is on every patch) */
 };
+
+/* What add_person made of one text: the mailbox and its key, or why not. */
+struct person {
+	char *text, *key;		/* NULL when it is no mailbox */
+	const char *why;		/* static */
+};
+
+static void person_free(gpointer p)
+{
+	struct person *pe = p;
+
+	g_free(pe->text);
+	g_free(pe->key);
+	g_free(pe);
+}
 
 static void say(const struct run *r, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
 static void say(const struct run *r, const char *fmt, ...)
@@ -135,26 +153,24 @@ static char *mailbox_text(const char *name, const char *email, const char **drop
 	return s;
 }
 
-/* Read `raw` as one person and add it to mail `index` (mailmap applied
- * when `map`).  Why it cannot be one goes to *why (static), and FALSE. */
-static gboolean add_person(struct run *r, guint index, const char *raw, gsize len,
-			   gboolean to, gboolean map, const char **why)
+/* Read `raw` as one person (mailmap applied when `map`). */
+static struct person *read_person(const struct run *r, const char *raw, gsize len, gboolean map)
 {
+	struct person *pe = g_new0(struct person, 1);
 	struct ident_addr a;
 	const char *name, *email, *dropped;
-	char *text = NULL, *key;
-	gboolean ok = FALSE;
+	char *text = NULL;
 
 	ident_addr_parse(raw, len, &a);
-	*why = "no address in it";
+	pe->why = "no address in it";
 	if (a.problems & (IDENT_ADDR_FATAL | IDENT_ADDR_TRAILING | IDENT_ADDR_NO_BRACKETS) ||
 	    !a.email) {
 		if (a.email && (a.problems & IDENT_ADDR_TRAILING))
-			*why = "text after the address";
+			pe->why = "text after the address";
 		else if (a.email && (a.problems & IDENT_ADDR_NO_BRACKETS))
-			*why = "the address is not in <>";
+			pe->why = "the address is not in <>";
 		else if (a.email)
-			*why = "not one valid address";
+			pe->why = "not one valid address";
 		goto out;
 	}
 	name = a.name;
@@ -165,19 +181,44 @@ static gboolean add_person(struct run *r, guint index, const char *raw, gsize le
 	if (dropped && name && *name && g_hash_table_add(r->unnamed, g_strdup(email)))
 		say(r, "'%s': the name cannot go into a header (%s); the address alone is used",
 		    email, dropped);
-	if ((*why = ident_mailbox_problem(text)) || !email_one_mailbox(text)) {
-		if (!*why)
-			*why = "not one mailbox";
+	if ((pe->why = ident_mailbox_problem(text)) || !email_one_mailbox(text)) {
+		if (!pe->why)
+			pe->why = "not one mailbox";
 		goto out;
 	}
-	ok = TRUE;
-	key = g_ascii_strdown(email, -1);
-	if (!r->sender_key || strcmp(key, r->sender_key))
-		acc_add(&r->accs[index], key, text, to);
-	g_free(key);
+	pe->text = text;
+	pe->key = g_ascii_strdown(email, -1);
+	text = NULL;
 out:
 	g_free(text);
 	ident_addr_clear(&a);
+	return pe;
+}
+
+/* Read `raw` as one person and add it to mail `index` (mailmap applied
+ * when `map`).  Why it cannot be one goes to *why (static), and FALSE. */
+static gboolean add_person(struct run *r, guint index, const char *raw, gsize len,
+			   gboolean to, gboolean map, const char **why)
+{
+	/* a NUL in the text: no key holds all of it, so it is read alone */
+	gboolean keyed = !memchr(raw, '\0', len);
+	char *k = keyed ? g_strdup_printf("%c%.*s", map ? 'm' : '-', (int)len, raw) : NULL;
+	struct person *pe = keyed ? g_hash_table_lookup(r->seen, k) : NULL;
+	gboolean ok;
+
+	if (pe) {
+		g_free(k);
+	} else {
+		pe = read_person(r, raw, len, map);
+		if (keyed)
+			g_hash_table_insert(r->seen, k, pe);
+	}
+	*why = pe->why;
+	ok = pe->text != NULL;
+	if (ok && (!r->sender_key || strcmp(pe->key, r->sender_key)))
+		acc_add(&r->accs[index], pe->key, pe->text, to);
+	if (!keyed)
+		person_free(pe);
 	return ok;
 }
 
@@ -439,6 +480,8 @@ gboolean series_recipients_compute(struct series_recipients **out, git_repositor
 {
 	struct series_recipients *sr = g_new0(struct series_recipients, 1);
 	struct run r = { .o = o, .n = patches->len + 1 };
+
+	r.seen = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, person_free);
 	char *text = o->ignore_stored ? NULL : state_get_string(s->state, STATE_FILE);
 	struct rcpt_stored *st = NULL;
 	GError *e = NULL;
@@ -447,6 +490,7 @@ gboolean series_recipients_compute(struct series_recipients **out, git_repositor
 	if (text && !(st = rcpt_stored_parse(text, error))) {
 		g_free(text);
 		g_free(sr);
+		g_hash_table_destroy(r.seen);
 		return qerr_prefix(error, "series %s: the stored recipients (quill series "
 				   "recipients --edit or --reset)", s->name);
 	}
@@ -478,6 +522,7 @@ gboolean series_recipients_compute(struct series_recipients **out, git_repositor
 	g_ptr_array_unref(r.keys);
 	g_free(r.sender_key);
 	git_mailmap_free(r.mm);
+	g_hash_table_destroy(r.seen);
 	rcpt_stored_free(st);
 	*out = sr;
 	return TRUE;

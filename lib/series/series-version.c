@@ -166,9 +166,14 @@ struct series_version *series_add_version(struct series *s, git_repository *repo
 	GPtrArray *oids = NULL, *loaded;
 	struct series_version *v;
 
-	if (!commit_range(&oids, repo, d->base, d->tip, error))
+	if (d->patches) {
+		loaded = g_ptr_array_ref(d->patches);
+		oids = g_ptr_array_new();
+	} else if (!commit_range(&oids, repo, d->base, d->tip, error)) {
 		return NULL;
-	loaded = g_ptr_array_new_with_free_func((GDestroyNotify)commit_patch_free);
+	} else {
+		loaded = g_ptr_array_new_with_free_func((GDestroyNotify)commit_patch_free);
+	}
 	for (guint i = 0; i < oids->len; i++) {
 		struct commit_patch *c;
 
@@ -233,6 +238,9 @@ gboolean series_freeze(struct series *s, git_repository *repo,
 	d.patch_msgids = o->patch_msgids;
 	d.date = o->date;
 	d.sent = o->cover_msgid != NULL;
+	if (o->patches && git_oid_equal(o->patches_base, &base) &&
+	    git_oid_equal(o->patches_tip, &tip))
+		d.patches = o->patches;
 	if (!series_add_version(s, repo, &d, error))
 		return FALSE;
 	s->version = old_version + 1;

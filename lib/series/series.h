@@ -132,6 +132,9 @@ struct series_version_data {
 	gboolean sent;
 	const char *const *patch_msgids; /* patch i's Message-ID as sent at [i - 1]
 					  * (without <>), NULL-terminated, or NULL */
+	GPtrArray *patches;		/* the commits of base..tip already loaded
+					 * (struct commit_patch* with COMMIT_WANT_DIFF,
+					 * borrowed), or NULL: read here */
 };
 
 /* Append frozen version s->versions->len + 1 built as a freeze builds one:
@@ -173,6 +176,11 @@ struct series_freeze_opts {
 	const char *date;	/* the date recorded (ISO 8601 UTC), or NULL: now */
 	const git_oid *base, *tip; /* the range frozen (series send: the one its mails
 				    * were made from), or NULL: the branch now */
+	/* the working version's patches already loaded (struct commit_patch*
+	 * with COMMIT_WANT_DIFF, borrowed) and the base and tip they are of,
+	 * or NULL: taken when they are of the range frozen, else read anew */
+	GPtrArray *patches;
+	const git_oid *patches_base, *patches_tip;
 };
 
 /* Freeze the working version: v<N>/ files, one state commit with the tip and

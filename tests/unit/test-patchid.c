@@ -121,6 +121,23 @@ static void test_pairs(void)
 	}
 }
 
+/* pair_by_id: equal patch-ids only, first come first paired, no diff read
+ * (the items have none); who is left is what pair_versions weighs */
+static void test_by_id(void)
+{
+	struct pair_item old[] = { { "p1", "a", NULL, NULL }, { "p2", "b", NULL, NULL },
+				   { "p1", "a again", NULL, NULL }, { "", "empty", NULL, NULL } };
+	struct pair_item new_[] = { { "p2", "b", NULL, NULL }, { "p1", "a", NULL, NULL },
+				    { "p3", "c", NULL, NULL }, { "", "empty", NULL, NULL } };
+	int o2n[4], n2o[4];
+
+	pair_by_id(old, 4, new_, 4, o2n, n2o);
+	ok(o2n[0] == 1 && o2n[1] == 0 && o2n[2] == -1 && o2n[3] == -1,
+	   "old: the first p1 and p2 paired, the second p1 and the empty one not");
+	ok(n2o[0] == 1 && n2o[1] == 0 && n2o[2] == -1 && n2o[3] == -1,
+	   "new: p2 and p1 paired, p3 and the empty one not");
+}
+
 int main(int argc, char **argv)
 {
 	unit_init(argc, argv);
@@ -129,6 +146,8 @@ int main(int argc, char **argv)
 		test_stable();
 	UNIT_CASE("pairs")
 		test_pairs();
+	UNIT_CASE("by-id")
+		test_by_id();
 	UNIT_CASE("diff-size")
 		is_int(patchid_diff_size("a\nb\nc\n", "a\nB\nc\n"), 2,
 		       "diff size counts added and removed lines");
