@@ -5,6 +5,7 @@
 #   make check        run every test through prove
 #   make demo         the embedded demo, in a scratch repository
 #   make bench        measurements side by side with git
+#   make soak         the malformed-input suite with all its 1,000 inputs
 #   make fuzz         the libFuzzer targets, FUZZ_SECONDS (30) each, FUZZ_JOBS (2) at a time
 #   make install PREFIX=/usr/local
 #
@@ -71,7 +72,7 @@ UNIT_SRC := $(sort $(wildcard tests/unit/test-*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=build/tests/%)
 EMBED := $(sort $(wildcard templates/*.txt)) trailers.conf review-phrases.conf
 
-.PHONY: all check demo bench install install-files clean deps unit fuzz
+.PHONY: all check demo bench install install-files clean deps unit fuzz soak
 all: quill build/quill git-quill
 
 build/config.mk: scripts/deps.sh scripts/front-libs.sh Makefile
@@ -140,7 +141,15 @@ build/tests/test-fuzz-regress: $(wildcard tests/fuzz/*.c tests/fuzz/*.h)
 
 check: all unit
 	@scripts/deps.sh test
-	QUILL_BUILD_DIR=$(CURDIR) prove --exec '' $(PROVE_FLAGS) $(UNIT_BIN) tests/t[0-9]*.sh
+	QUILL_BUILD_DIR=$(CURDIR) QUILL_SANITIZED=$(if $(filter 1,$(SANITIZE)),1,0) \
+		prove --exec '' $(PROVE_FLAGS) $(UNIT_BIN) tests/t[0-9]*.sh
+
+# the malformed-input suite at its full count (1,000 inputs) whatever the
+# build; make check under SANITIZE=1 runs 150 of them
+soak: all unit
+	@scripts/deps.sh test
+	QUILL_BUILD_DIR=$(CURDIR) QUILL_MALFORMED_COUNT=1000 \
+		prove $(PROVE_FLAGS) tests/t8000-malformed-mail.sh tests/t8010-malformed-files.sh
 
 demo: all
 	@scripts/deps.sh test
