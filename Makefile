@@ -7,6 +7,7 @@
 #   make bench        measurements side by side with git
 #   make soak         the malformed-input suite with all its 1,000 inputs
 #   make fuzz         the libFuzzer targets, FUZZ_SECONDS (30) each, FUZZ_JOBS (2) at a time
+#   make soak         kill -9 soak: SOAK_RUNS (100) runs per command
 #   make install PREFIX=/usr/local
 #
 # Knobs: WERROR=1 (warnings are errors), SANITIZE=1 (ASan+UBSan), V=1,
@@ -150,6 +151,14 @@ soak: all unit
 	@scripts/deps.sh test
 	QUILL_BUILD_DIR=$(CURDIR) QUILL_MALFORMED_COUNT=1000 \
 		prove $(PROVE_FLAGS) tests/t8000-malformed-mail.sh tests/t8010-malformed-files.sh
+
+# make soak: the t81NN-soak-*.sh tests with SOAK_RUNS kills each (make check
+# runs 6); QUILL_SOAK_SEED=S QUILL_SOAK_T=T replays one run (tests/lib-soak.sh)
+SOAK_RUNS ?= 100
+soak: all
+	@scripts/deps.sh test
+	QUILL_BUILD_DIR=$(CURDIR) QUILL_SOAK_RUNS=$(SOAK_RUNS) prove --exec '' $(PROVE_FLAGS) \
+		tests/t81[0-9][0-9]-soak-*.sh
 
 demo: all
 	@scripts/deps.sh test

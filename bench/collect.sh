@@ -18,6 +18,7 @@
 # missed target never fails the bench; a missing tool is a skipped row.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/lib.sh"
 QUILL=${QUILL:-$here/../quill}
 RUNS=${COLLECT_RUNS:-5}
 timeit=$here/../tests/bench/timeit.py
@@ -65,7 +66,16 @@ if [ -n "$have_b4" ]; then
 else
 	python3 "$timeit" "$RUNS" quill -- "$QUILL" trailer collect --mbox "$T/thread.mbox" >"$T/times"
 fi
-report "$T/times" "b4 am -t -m FILE MSGID -o -" "quill trailer collect --mbox FILE" 20
+report "$T/times" "b4 am -t -m FILE MSGID -o -" "quill trailer collect --mbox FILE" 20 | tee "$T/verdicts"
+# the summary table (bench/lib.sh): these figures, peak RSS of one run each
+b4_ms=- b4_kb=-
+if [ -n "$have_b4" ]; then
+	b4_ms=$(bench_wall "$T/times" b4)
+	b4_kb=$(bench_rss b4 -q -n am -C -t -m "$T/thread.mbox" "$msgid" -o -)
+fi
+bench_summary "trailer collect, 1,000-mail thread" "$(bench_wall "$T/times" quill)" \
+	"$(bench_rss "$QUILL" trailer collect --mbox "$T/thread.mbox")" "b4 am -t -o -" "$b4_ms" "$b4_kb"
+bench_verdicts "trailer collect: " "$T/verdicts"
 
 echo "mail am: a 30-patch series with 200 replies; median of $RUNS"
 if [ -n "$have_b4" ]; then
@@ -77,3 +87,11 @@ else
 		quill -- "$QUILL" mail am --mbox "$T/series.mbox" "$msgid" -o "$T/am.mbox" >"$T/times"
 fi
 report "$T/times" "b4 am -t -m FILE MSGID -o DIR" "quill mail am --mbox FILE MSGID -o OUT" 0
+b4_ms=- b4_kb=-
+if [ -n "$have_b4" ]; then
+	b4_ms=$(bench_wall "$T/times" b4)
+	b4_kb=$(bench_rss b4 -q -n am -C -t -m "$T/series.mbox" "$msgid" -o "$T/b4out")
+fi
+bench_summary "mail am, 30 patches + 200 replies" "$(bench_wall "$T/times" quill)" \
+	"$(bench_rss "$QUILL" mail am --mbox "$T/series.mbox" "$msgid" -o "$T/am.mbox")" \
+	"b4 am -t -o DIR" "$b4_ms" "$b4_kb"

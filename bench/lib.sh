@@ -46,6 +46,13 @@ bench_row() { # label ms reference-ms
 #       e.g. "skipped", is listed as not measured)
 #   kb=$(bench_rss CMD ARGS...)
 #       peak RSS in KB of one run (GNU time's %M), or "-" without GNU time
+#       or without BENCH_SUMMARY (then CMD does not run)
+#   bench_verdicts PREFIX FILE
+#       a bench_target for every line of FILE (a copy of what the script
+#       printed) that ends in PASS or MISS: the line without its verdict,
+#       after PREFIX
+#   ms=$(bench_wall FILE LABEL)
+#       LABEL's median wall time in FILE, tests/bench/timeit.py's output
 bench_summary() {
 	[ -n "${BENCH_SUMMARY:-}" ] || return 0
 	printf 'row\t%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "${3:--}" "$4" "${5:--}" "${6:--}" >>"$BENCH_SUMMARY"
@@ -57,7 +64,10 @@ bench_target() {
 }
 
 bench_rss() {
-	if [ -x /usr/bin/time ]; then
+	# no table to go into (a script run alone): no extra run
+	if [ -z "${BENCH_SUMMARY:-}" ]; then
+		echo -
+	elif [ -x /usr/bin/time ]; then
 		/usr/bin/time -f %M -o "${TMPDIR:-/tmp}/quill-bench-rss.$$" "$@" >/dev/null 2>&1 || true
 		tail -n 1 "${TMPDIR:-/tmp}/quill-bench-rss.$$" 2>/dev/null || echo -
 		rm -f "${TMPDIR:-/tmp}/quill-bench-rss.$$"
@@ -65,3 +75,13 @@ bench_rss() {
 		echo -
 	fi
 }
+
+bench_verdicts() {
+	[ -n "${BENCH_SUMMARY:-}" ] || return 0
+	[ -f "$2" ] || return 0
+	sed -n 's/^ *\(.*[^ :]\):* *\(PASS\|MISS\)$/\2	\1/p' "$2" | while IFS='	' read -r _v _t; do
+		bench_target "$1$_t" "$_v"
+	done
+}
+
+bench_wall() { awk -F '\t' -v l="$2" '$1 == l { print $2 }' "$1"; }

@@ -16,6 +16,9 @@
 #                              the state and notes; a cold cache and the
 #                              state reset before every run
 #   quill review pull (again)  nothing new: conditional requests only
+#   quill review pull --all-series, --jobs 8 and --jobs 1   50 series
+#                              (tests/bench/gen-pull-load.py and
+#                              gen-pull-load-repo.sh) in one run
 #   quill review scan --json, quill mail thread --json   on the 100,000
 #                              message archive of bench/mail.sh
 # Targets: pull >= 10x faster than b4; a second pull under 100 ms; review
@@ -100,7 +103,46 @@ awk -F '\t' -v items="$items" '
 			printf "  b4 / quill: %.1fx (target >= 10x): %s\n", r, (r >= 10 ? "PASS" : "MISS")
 		}
 		printf "  second pull: %.1f ms (target < 100 ms): %s\n", wall["again"], (wall["again"] < 100 ? "PASS" : "MISS")
-	}' "$T/times"
+	}' "$T/times" | tee "$T/verdicts"
+# the summary table (bench/lib.sh): these figures, peak RSS of one run each
+b4_ms=- b4_kb=-
+if [ -n "$(bench_wall "$T/times" b4)" ]; then
+	b4_ms=$(bench_wall "$T/times" b4)
+	b4_kb=$(bench_rss sh -c "rm -rf $T/b4; mkdir $T/b4; $b4cmd")
+fi
+sh -c "$reset" >/dev/null 2>&1 || true
+pull_kb=$(cd "$repo" && bench_rss "$QUILL" review pull --all bench)
+bench_summary "review pull, 9 versions, 300 replies" "$(bench_wall "$T/times" pull)" "$pull_kb" \
+	"b4 mbox -C (9 runs)" "$b4_ms" "$b4_kb"
+bench_summary "review pull, nothing new" "$(bench_wall "$T/times" again)" \
+	"$(cd "$repo" && bench_rss "$QUILL" review pull --all bench)" "-" - -
+bench_verdicts "review pull: " "$T/verdicts"
+
+# 50 series pulled in one run (review pull --all-series), 8 transfers at
+# once beside 1, from the same server; the state and cache reset each run
+python3 "$here/../tests/bench/gen-pull-load.py" 50 >"$T/load.mbox"
+"$server" add "$T/load.mbox" "$T/pi" >/dev/null
+lrepo=$T/load-repo
+"$here/../tests/bench/gen-pull-load-repo.sh" "$QUILL" "$lrepo" 50 >/dev/null
+git -C "$lrepo" for-each-ref --format='update %(refname) %(objectname)' refs/quill/series >"$T/load.refs"
+lreset="git -C $lrepo update-ref --stdin <$T/load.refs; git -C $lrepo update-ref -d refs/notes/quill; rm -rf $XDG_CACHE_HOME"
+echo "review pull --all-series: 50 series x 1 version (5 messages each), public-inbox on 127.0.0.1; median of $RUNS"
+python3 "$timeit" "$RUNS" \
+	j8 -- sh -c "$lreset; cd $lrepo && \"$QUILL\" review pull --all-series --jobs 8" --- \
+	j1 -- sh -c "$lreset; cd $lrepo && \"$QUILL\" review pull --all-series --jobs 1" >"$T/ltimes"
+awk -F '\t' '
+	{ wall[$1] = $2 }
+	END {
+		printf "  %-52s %9.1f ms\n", "quill review pull --all-series --jobs 8", wall["j8"]
+		printf "  %-52s %9.1f ms\n", "quill review pull --all-series --jobs 1", wall["j1"]
+		printf "  jobs 1 / jobs 8: %.1fx\n", wall["j1"] / wall["j8"]
+	}' "$T/ltimes"
+sh -c "$lreset" >/dev/null 2>&1 || true
+j8_kb=$(cd "$lrepo" && bench_rss "$QUILL" review pull --all-series --jobs 8)
+sh -c "$lreset" >/dev/null 2>&1 || true
+bench_summary "review pull, 50 series, --jobs 8" "$(bench_wall "$T/ltimes" j8)" "$j8_kb" \
+	"quill ... --jobs 1" "$(bench_wall "$T/ltimes" j1)" \
+	"$(cd "$lrepo" && bench_rss "$QUILL" review pull --all-series --jobs 1)"
 
 # review scan beside mail thread on the big archive of bench/mail.sh
 big=$(ls "$ROOT"/build/bench/lkml-*.mbox 2>/dev/null | head -1 || true)
@@ -119,4 +161,8 @@ awk -F '\t' '
 		printf "  %-52s %9.1f ms\n", "quill review scan --json", wall["scan"]
 		r = wall["scan"] / wall["thread"]
 		printf "  scan / thread: %.2fx (target <= 2x): %s\n", r, (r <= 2 ? "PASS" : "MISS")
-	}' "$T/stimes"
+	}' "$T/stimes" | tee "$T/verdicts"
+bench_summary "review scan --json, lkml archive" "$(bench_wall "$T/stimes" scan)" \
+	"$(bench_rss "$QUILL" review scan --json "$big")" "quill mail thread --json" \
+	"$(bench_wall "$T/stimes" thread)" "$(bench_rss "$QUILL" mail thread --json "$big")"
+bench_verdicts "review scan: " "$T/verdicts"

@@ -12,7 +12,7 @@ export BENCH_SUMMARY
 trap 'rm -f "$BENCH_SUMMARY"' EXIT
 failed=0
 for b in "$here"/*.sh; do
-	case $(basename "$b") in lib.sh|run.sh) continue ;; esac
+	case $(basename "$b") in lib.sh|run.sh|summary.sh) continue ;; esac
 	echo "== $(basename "$b" .sh)"
 	sh "$b" || { echo "bench/$(basename "$b"): failed" >&2; failed=1; }
 	echo

@@ -77,3 +77,10 @@ else
 fi
 n=$(ls "$T/smtp/messages" | grep -c '\.eml$' || :)
 echo "  mails the server stored: $n"
+# the summary table (bench/lib.sh): these figures, peak RSS of one run each
+g_kb=-
+[ -z "${g:-}" ] || g_kb=$(bench_rss git send-email --confirm=never --suppress-cc=all --quiet \
+	--to "Ring List <ring@example.org>" "$T"/out/*.patch)
+eval "$reset" >/dev/null 2>&1 || :
+bench_summary "series send, 31 mails over SMTP" "$q" "$(bench_rss "$QUILL" series send --force bench)" \
+	"git send-email" "${g:--}" "$g_kb"

@@ -63,3 +63,15 @@ bench_row "git --version (start-up alone)" "$gstart" "$ref"
 echo "  (ratio: time / git format-patch's time; lower is faster.  Most of quill's"
 echo "  start-up is libgit2 1.5's git_libgit2_init(), whose mbedTLS back end"
 echo "  parses the system CA bundle on every start.)"
+# the summary table (bench/lib.sh): these figures, peak RSS of one run each
+rm -rf out
+fmt_kb=$(bench_rss "$QUILL" series format -o out)
+rm -rf out
+ref_kb=$(bench_rss git format-patch -q --cover-letter -o out main..bench)
+bench_summary "series format -o, $N patches" "$fmt" "$fmt_kb" "git format-patch -o" "$ref" "$ref_kb"
+bench_summary "series format --stdout, $N patches" "$sfmt" "$(bench_rss "$QUILL" series format --stdout)" \
+	"git format-patch --stdout" "$sref" "$(bench_rss git format-patch --stdout --cover-letter main..bench)"
+eval "$reset" >/dev/null 2>&1 || :
+bench_summary "series new-version (v1)" "$nv" "$(bench_rss "$QUILL" series new-version)" "-" - -
+eval "$reset2" >/dev/null 2>&1 || :
+bench_summary "series new-version (v2, compares)" "$nv2" "$(bench_rss "$QUILL" series new-version)" "-" - -

@@ -97,8 +97,13 @@ v1=$(verdict "$q_v" "$git_v")
 v2=$(verdict "$q_l" "$git_l")
 echo "  $v1 quill --version within 2x of git --version ($(ratio "$q_v" "$git_v")x)"
 echo "  $v2 quill mail info within 2x of git --version ($(ratio "$q_l" "$git_l")x)"
-bench_summary "start-up: quill --version" "$q_v" - "git --version" "$git_v" -
-bench_summary "start-up: quill mail info (small)" "$q_l" - "git --version (loop)" "$git_l" -
-bench_summary "start-up: series new-version --help" "$nv" - "git --version" "$git_v" -
+git_kb=$(bench_rss git --version)
+bench_summary "start-up: quill --version" "$q_v" "$(bench_rss "$QUILL" --version)" \
+	"git --version" "$git_v" "$git_kb"
+bench_summary "start-up: quill mail info (small)" "$q_l" \
+	"$(bench_rss sh -c 'exec "$0" mail info msg patch <small.eml' "$QUILL")" \
+	"git --version (loop)" "$git_l" "$git_kb"
+bench_summary "start-up: series new-version --help" "$nv" \
+	"$(cd repo && bench_rss "$QUILL" series new-version --help)" "git --version" "$git_v" "$git_kb"
 bench_target "quill --version within 2x of git --version" "$v1"
 bench_target "quill mail info of a small mail within 2x of git --version" "$v2"

@@ -10,12 +10,20 @@ awk -F '\t' '
 	$1 == "row" { rows[++nr] = $0 }
 	$1 == "target" { tt[++nt] = $2; tv[nt] = $3 }
 	END {
+		# the workload and peer columns as wide as their longest entry
+		ww = length("workload"); pw = length("peer")
+		for (i = 1; i <= nr; i++) {
+			split(rows[i], f, "\t")
+			if (length(f[2]) > ww) ww = length(f[2])
+			if (length(f[5]) > pw) pw = length(f[5])
+		}
+		fmt = "  %-" ww "s %9s %7s  %-" pw "s %9s %7s %7s\n"
 		print "== summary (wall time in ms, peak RSS in MB; ratio = quill / peer)"
-		printf "  %-34s %9s %7s  %-30s %9s %7s %7s\n", "workload", "quill", "RSS", "peer", "peer", "RSS", "ratio"
+		printf fmt, "workload", "quill", "RSS", "peer", "peer", "RSS", "ratio"
 		for (i = 1; i <= nr; i++) {
 			split(rows[i], f, "\t")
 			r = (f[6] == "-" || f[6] == "" || f[6] + 0 == 0 || f[3] == "-") ? "-" : sprintf("%.2fx", f[3] / f[6])
-			printf "  %-34s %9s %7s  %-30s %9s %7s %7s\n", f[2], ms(f[3]), mb(f[4]), f[5], ms(f[6]), mb(f[7]), r
+			printf fmt, f[2], ms(f[3]), mb(f[4]), f[5], ms(f[6]), mb(f[7]), r
 		}
 		pass = 0; nm = 0
 		for (i = 1; i <= nt; i++) {

@@ -13,6 +13,7 @@
 # TRAILER_COMMITS (default 50000), CHECKPATCH_SAMPLE (default 20 commits).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/lib.sh"
 top=${QUILL_BUILD_DIR:-$here/..}
 QUILL=${QUILL:-$top/quill}
 RUNS=${RUNS:-7}
@@ -60,7 +61,13 @@ awk -F '\t' -v same="$same" '
 		printf "  (both are single-threaded: on an idle machine wall ~ cpu; on a busy one\n"
 		printf "  the cpu ratio is the steadier of the two)\n"
 		printf "  same trailers as git log %%(trailers:only,unfold): %s\n", same
-	}' "$T/times"
+	}' "$T/times" | tee "$T/verdicts"
+# the summary table (bench/lib.sh): the figures above, peak RSS of one run each
+git_ms=$(bench_wall "$T/times" git)
+git_kb=$(bench_rss git log --format='%(trailers:only)' main)
+bench_summary "trailer parse, $N commits" "$(bench_wall "$T/times" quill)" \
+	"$(bench_rss "$QUILL" trailer parse --rev-range main)" "git log %(trailers:only)" "$git_ms" "$git_kb"
+bench_verdicts "trailer parse: " "$T/verdicts"
 
 # ---- trailer lint over the whole history, checkpatch.pl per commit ----
 echo
@@ -106,7 +113,16 @@ awk -F '\t' -v n="$N" -v s="$nsample" -v f="$findings" -v sum="$summary" '
 			printf "  checkpatch.pl: skipped (no /usr/src/linux-source-6.1.tar.xz: scripts/deps.sh bench\n"
 			printf "  installs the linux-source-6.1 package, which ships scripts/checkpatch.pl)\n"
 		}
-	}' "$T/ltimes"
+	}' "$T/ltimes" | tee "$T/verdicts"
+lint_kb=$(bench_rss "$QUILL" trailer lint --rev-range main)
+bench_summary "trailer lint, $N commits" "$(bench_wall "$T/ltimes" lint)" "$lint_kb" \
+	"git log %(trailers:only)" "$git_ms" "$git_kb"
+if [ -n "$(bench_wall "$T/ltimes" checkpatch)" ]; then
+	bench_summary "trailer lint, $nsample mails" "$(bench_wall "$T/ltimes" qsample)" \
+		"$(bench_rss sh -c "$lint_sample")" "checkpatch.pl, $nsample mails" \
+		"$(bench_wall "$T/ltimes" checkpatch)" "$(bench_rss sh -c "$cp_sample")"
+fi
+bench_verdicts "trailer lint: " "$T/verdicts"
 
 # trailer lint --mbox: linear in the mails (the series rules group them by
 # hash tables); 3,000 and 30,000 patch mails of one series size from one
@@ -134,4 +150,5 @@ awk -F '\t' '
 		printf "  %-52s %9.1f ms  cpu %8.1f ms\n", "quill trailer lint --mbox, 30,000 mails", wall["big"], cpu["big"]
 		r = cpu["big"] / cpu["small"]
 		printf "  30,000/3,000 mails cpu time: %.1fx (target <= 12x, linear ~10x): %s\n", r, r <= 12 ? "PASS" : "MISS"
-	}' "$T/mtimes"
+	}' "$T/mtimes" | tee "$T/verdicts"
+bench_verdicts "trailer lint --mbox: " "$T/verdicts"

@@ -217,6 +217,17 @@ struct source_mail;
 int mail_read_operands(struct ctx *ctx, int argc, char **argv,
 		       void (*fn)(void *payload, const struct source_mail *m), void *payload);
 
+/* The same, read ahead on a second thread (source_read_ahead): prepare
+ * (safe beside fn: it touches only the message) runs there for every
+ * message, and fn gets its result as m->prepared (borrowed; `free` frees
+ * it on that thread). */
+struct mail_prepare {
+	void *(*fn)(const struct source_mail *m, void *payload);
+	void (*free)(void *prepared);
+	void *payload;
+};
+int mail_read_operands_ahead(struct ctx *ctx, int argc, char **argv, const struct mail_prepare *prep,
+			     void (*fn)(void *payload, const struct source_mail *m), void *payload);
 /* The warn_fn for lib/ that warns about the message fn was handed: prints
  * as warn_print does, after the message's place ("FILE: message N (byte
  * B): ") while mail_read_operands reads; payload unused. */

@@ -3,6 +3,7 @@
 #include "core/error.h"
 #include "git/config.h"
 #include "git/init.h"
+#include "git/lock.h"
 #include "net/archive.h"
 #include "series/series.h"
 
@@ -68,8 +69,13 @@ gboolean repo_open(git_repository **out, char **why, gboolean *none)
 
 	if (none)
 		*none = rc == GIT_ENOTFOUND;
-	if (rc >= 0)
+	if (rc >= 0) {
+		/* held until exit: a lock file this process leaves is known stale
+		 * once it is gone (lib/git/lock.h) */
+		lock_lease_take(*out);
+		lock_set_warn(warn_print, NULL);
 		return TRUE;
+	}
 	*out = NULL;
 	if (why && rc == GIT_ENOTFOUND)
 		*why = g_strdup("not in a git repository");

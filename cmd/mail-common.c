@@ -30,6 +30,12 @@ void mail_warn_here(void *payload, const char *fmt, ...)
 int mail_read_operands(struct ctx *ctx, int argc, char **argv,
 		       void (*fn)(void *payload, const struct source_mail *m), void *payload)
 {
+	return mail_read_operands_ahead(ctx, argc, argv, NULL, fn, payload);
+}
+
+int mail_read_operands_ahead(struct ctx *ctx, int argc, char **argv, const struct mail_prepare *prep,
+			     void (*fn)(void *payload, const struct source_mail *m), void *payload)
+{
 	struct source *src = NULL;
 	struct source_mail it;
 	GError *e = NULL;
@@ -38,6 +44,8 @@ int mail_read_operands(struct ctx *ctx, int argc, char **argv,
 	if (argc < 2)
 		return usage_error(ctx, "give at least one MBOX ('-' for standard input)");
 	if (source_open(&src, argv + 1, argc - 1, warn_print, NULL, &e)) {
+		if (prep)
+			source_read_ahead(src, prep->fn, prep->free, prep->payload);
 		reading = src;
 		while (source_next(src, &it, &e))
 			fn(payload, &it);

@@ -8,50 +8,69 @@
 #include <stdio.h>
 #include <string.h>
 
-struct fill_ctx {
-	const struct source_mail *it;
+/* What the reading thread makes of a message: its subject parsed, and the
+ * headers and body scans postings_add will need for it (postings_need), so
+ * that the main thread only groups. */
+struct prepared {
+	char *subject;
+	struct subject s;
 	char *from, *cid;
+	gint64 date;
+	gboolean has_diff;
 };
 
-/* What lib/postings asks for, for a message that may be a cover or patch. */
-static void fill(struct posting_mail *pm, unsigned need, void *payload)
+static void *prepare(const struct source_mail *it, void *payload)
 {
-	struct fill_ctx *f = payload;
-	const struct source_mail *it = f->it;
+	struct prepared *x = g_new0(struct prepared, 1);
+	unsigned need;
 
+	(void)payload;
+	x->subject = message_get_decoded(it->m, "Subject");
+	subject_parse(&x->s, x->subject ? x->subject : "", -1);
+	need = postings_need(&x->s);
 	if (need & POSTING_NEED_HEADERS) {
-		pm->from = f->from = message_get_decoded(it->m, "From");
-		pm->date = message_date(it->m);
-		f->cid = message_get(it->m, "X-Change-ID");
-		if (f->cid && !*f->cid)
-			g_clear_pointer(&f->cid, g_free);
+		x->from = message_get_decoded(it->m, "From");
+		x->date = message_date(it->m);
+		x->cid = message_get(it->m, "X-Change-ID");
+		if (x->cid && !*x->cid)
+			g_clear_pointer(&x->cid, g_free);
 	}
-	if (!f->cid && (need & POSTING_NEED_FOOTER))
-		f->cid = postings_body_change_id(it->body, it->body_len);
-	pm->change_id = f->cid;
+	if (!x->cid && (need & POSTING_NEED_FOOTER))
+		x->cid = postings_body_change_id(it->body, it->body_len);
 	if (need & POSTING_NEED_DIFF)
-		pm->has_diff = postings_body_has_diff(it->body, it->body_len);
+		x->has_diff = postings_body_has_diff(it->body, it->body_len);
+	return x;
+}
+
+static void prepared_free(void *p)
+{
+	struct prepared *x = p;
+
+	subject_clear(&x->s);
+	g_free(x->subject);
+	g_free(x->from);
+	g_free(x->cid);
+	g_free(x);
 }
 
 static void take(void *payload, const struct source_mail *it)
 {
 	struct postings *p = payload;
-	char *subject = message_get_decoded(it->m, "Subject");
-	struct fill_ctx f = { it, NULL, NULL };
+	struct prepared *x = it->prepared;
 	struct posting_mail pm = { 0 };
 
 	pm.msgid = it->msgid;
 	pm.in_reply_to = it->in_reply_to;
 	pm.refs = it->refs;
 	pm.nrefs = it->nrefs;
-	pm.subject = subject;
+	pm.subject = x->subject;
+	pm.parsed = &x->s;
+	pm.from = x->from;
+	pm.date = x->date;
+	pm.change_id = x->cid;
+	pm.has_diff = x->has_diff;
 	pm.position = it->position;
-	pm.fill = fill;
-	pm.fill_payload = &f;
 	postings_add(p, &pm);
-	g_free(f.cid);
-	g_free(f.from);
-	g_free(subject);
 }
 
 /* A JSON string of s made valid UTF-8, or null. */
@@ -165,6 +184,7 @@ int cmd_mail_series(int argc, char **argv, struct ctx *ctx)
 		G_OPTION_ENTRY_NULL
 	};
 	struct postings *p;
+	const struct mail_prepare prep = { prepare, prepared_free, NULL };
 	int rc = opt_parse(ctx, &argc, &argv, "MBOX...",
 		"Finds the patch series posted in MBOX (an mbox file, a Maildir, one message,\n"
 		"or '-' for standard input; several are read in order as one mailbox): each\n"
@@ -192,7 +212,7 @@ int cmd_mail_series(int argc, char **argv, struct ctx *ctx)
 	if (rc >= 0)
 		return rc;
 	p = postings_new(mail_warn_here, NULL);
-	if ((rc = mail_read_operands(ctx, argc, argv, take, p)) < 0) {
+	if ((rc = mail_read_operands_ahead(ctx, argc, argv, &prep, take, p)) < 0) {
 		postings_finish(p);
 		emit(ctx, as_json(p), print_text);
 		rc = 0;

@@ -485,6 +485,7 @@ static int scan_input(struct ctx *ctx, const struct scan_opts *o, int argc, char
 		 * mail was read from (as review pull makes them) */
 		link_base = archive_lore_base(repo);
 		so.link_base = link_base;
+		source_read_ahead(src, NULL, NULL, NULL);	/* parsing beside the scan */
 		if (!review_scan(src, &so, out, &e)) {
 			qerr_prefix(&e, "%s", ctx->name);
 			rc = fail(e);

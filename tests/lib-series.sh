@@ -13,6 +13,10 @@
 #   series_repo DIR NAME N             a repository with series NAME (on
 #                                      branch NAME, based on main) and N
 #                                      patches; the shell stays in TRASH
+#   lease_hold / lease_drop            hold the quill lease of the current
+#                                      repository as a live quill would
+#                                      (flock -s on .git/quill-lease), so
+#                                      lock files are not judged stale
 
 quill_fails() {
 	qf_code=$1
@@ -69,4 +73,18 @@ add_patches() {
 series_repo() {
 	test_repo "$1" &&
 	(cd "$1" && quill series new "$2" >/dev/null && add_patches "$3")
+}
+
+lease_hold() {
+	rm -f "$TRASH/lease.held"
+	flock -o -s "$(git rev-parse --git-common-dir)/quill-lease" \
+		sh -c 'touch "$TRASH/lease.held"; exec sleep 60' &
+	lease_pid=$!
+	while [ ! -e "$TRASH/lease.held" ]; do sleep 0.01; done
+}
+
+lease_drop() {
+	kill "$lease_pid" 2>/dev/null
+	wait "$lease_pid" 2>/dev/null
+	:
 }

@@ -131,7 +131,9 @@ test_expect_success 'edit --branch whose state commit fails leaves the tie as it
 	cd r &&
 	old=$(state frob) &&
 	: >.git/refs/quill/series/frob.lock &&
+	lease_hold &&
 	quill_fails 4 "frob\\.lock exists" series edit frob --branch frob-v2 &&
+	lease_drop &&
 	rm .git/refs/quill/series/frob.lock &&
 	test "$(state frob)" = "$old" &&
 	test "$(git config branch.frob.quillSeries)" = frob &&

@@ -61,7 +61,9 @@ test_expect_success 'a bad file or a missing base in the last version: nothing l
 test_expect_success 'the state ref locked: nothing left behind, the message says what to do' '
 	new_repo d && cd d &&
 	mkdir -p .git/refs/quill/series && : >.git/refs/quill/series/ringbuf-resize.lock &&
-	quill_fails 4 "ringbuf-resize.lock exists .*remove that file" series import "$EXAMPLE" &&
+	lease_hold &&
+	quill_fails 4 "ringbuf-resize.lock exists .*removing that file is safe" series import "$EXAMPLE" &&
+	lease_drop &&
 	rm .git/refs/quill/series/ringbuf-resize.lock &&
 	nothing_left &&
 	quill series import "$EXAMPLE" >out && imported

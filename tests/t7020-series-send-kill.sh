@@ -43,14 +43,9 @@ test_expect_success 'killed 20 times at random points; the state is readable aft
 		wait "$pid"
 		echo "$how $d $?" >>../kills &&
 		# a kill inside a ref update leaves the ref lock file: the next
-		# send sends nothing and names it, to remove once nothing runs
+		# send finds no live quill holding the lease and removes it
 		if test -e .git/refs/quill/series/x.lock; then
-			n=$(sink_count sink) &&
-			test_expect_code 4 quill series send >../locked.out 2>../locked.err &&
-			grep -q "x.lock" ../locked.err &&
-			test "$(sink_count sink)" = "$n" &&
-			rm .git/refs/quill/series/x.lock &&
-			echo locked >>../kills || return 1
+			echo locked >>../kills
 		fi &&
 		quill series show >../show.out &&
 		grep -q "^series x  v1 " ../show.out &&
@@ -82,6 +77,7 @@ test_expect_success 'a rerun sends what is left and lists the mails in doubt' '
 	*) false ;;
 	esac &&
 	test "$(jget ../rest.json "d[\"pending\"]")" = 0 &&
+	test ! -e .git/refs/quill/series/x.lock &&
 	jget ../rest.json "\"\\n\".join(m[\"msgid\"] for m in d[\"mails\"] if m[\"in_doubt\"])" |
 		sed "/^$/d" | sort >../doubt.ids
 '

@@ -199,6 +199,21 @@ test_expect_success 'a failing get_maintainer command: one warning, exit 0' '
 	git config --unset quill.getMaintainerCmd
 '
 
+test_expect_success 'a name with a control character: the address alone, one warning' '
+	cd r &&
+	printf "#!/bin/sh\nprintf \"Eve\\\\033[31m Red <eve@example.org>\\\\n\"\n" >"$TRASH/esc.sh" &&
+	chmod +x "$TRASH/esc.sh" &&
+	"$TRASH/esc.sh" | grep -q "$(printf "\033")" &&
+	git config quill.getMaintainerCmd "$TRASH/esc.sh" &&
+	quill series recipients --json --no-trailers >j 2>err &&
+	git config --unset quill.getMaintainerCmd &&
+	test "$(jget j "d[\"mails\"][0][\"cc\"]")" = \
+		"[\"Rob Revr <rob@example.com>\", \"eve@example.org\"]" &&
+	grep "eve@example.org" err >warn &&
+	test "$(wc -l <warn)" = 1 &&
+	grep -q "^quill: warning: ${SQ}eve@example.org${SQ}: the name cannot go into a header (.*control.*); the address alone is used\$" warn
+'
+
 test_expect_success 'a kernel tree: scripts/get_maintainer.pl --nol for To, --nom for Cc' '
 	test_repo k && cd k &&
 	mkdir scripts &&

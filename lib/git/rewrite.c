@@ -6,6 +6,7 @@
 #include "core/error.h"
 #include "git/commit.h"
 #include "git/ident.h"
+#include "git/lock.h"
 #include "git/sign.h"
 
 static const char *const notes_refs[] = { "refs/notes/quill", "refs/notes/commits", NULL };
@@ -101,6 +102,7 @@ static gboolean carry_notes(git_repository *repo, const char *name, GArray *map,
 	git_commit *base = NULL, *work = NULL;
 	git_signature *sig = NULL;
 	git_tree *tree = NULL;
+	GError *why = NULL;
 	gboolean ok = FALSE;
 	guint carried = 0;
 	git_oid out;
@@ -155,10 +157,14 @@ static gboolean carry_notes(git_repository *repo, const char *name, GArray *map,
 		if ((rc = git_commit_tree(&tree, work)) < 0 ||
 		    (rc = git_commit_create(&out, repo, NULL, sig, sig, NULL, msg, tree, 1,
 					    parents)) < 0 ||
-		    (rc = git_reference_create_matching(&nref, repo, name, &out, 1,
-							git_commit_id(base), msg)) < 0) {
-			qerr_git_as(error, rc == GIT_EMODIFIED ? QUILL_ERROR_OUTSIDE : QUILL_ERROR_INPUT,
-				    rc, "cannot update %s", name);
+		    (rc = lock_ref_write(repo, name, &out, 1, git_commit_id(base), msg, &why)) <
+			    0) {
+			if (why)
+				g_propagate_prefixed_error(error, why, "cannot update %s: ", name);
+			else
+				qerr_git_as(error, rc == GIT_EMODIFIED ? QUILL_ERROR_OUTSIDE
+								       : QUILL_ERROR_INPUT,
+					    rc, "cannot update %s", name);
 			goto done;
 		}
 	}
@@ -184,6 +190,7 @@ gboolean rewrite_range(git_repository *repo, const char *ref, const git_oid *bas
 	git_oid parent, cur;
 	gboolean have_parent = FALSE, changed = FALSE;
 	git_reference *r = NULL;
+	GError *why = NULL;
 	int rc;
 
 	if (map_out)
@@ -239,22 +246,10 @@ gboolean rewrite_range(git_repository *repo, const char *ref, const git_oid *bas
 		g_array_set_size(map, 0);
 		goto out;
 	}
-	/* the one commit point: the branch moves from the old tip or not at all */
-	rc = git_reference_create_matching(&r, repo, ref, new_tip, 1, tip,
-					   o->reflog ? o->reflog : "quill: rewrite");
-	git_reference_free(r);
-	r = NULL;
-	if (rc < 0) {
-		qerr_git_as(error, rc == GIT_EMODIFIED ? QUILL_ERROR_OUTSIDE : QUILL_ERROR_INPUT, rc,
-			    "cannot move %s%s", ref,
-			    rc == GIT_EMODIFIED ? ": it moved meanwhile, nothing rewritten" : "");
-		goto fail;
-	}
-	/* after it, best effort: ORIG_HEAD and the notes */
-	if (git_reference_create(&r, repo, "ORIG_HEAD", tip, 1, "quill: rewrite") < 0 &&
-	    notes_error && !*notes_error)
-		qerr(notes_error, QUILL_ERROR_OUTSIDE, "cannot write ORIG_HEAD");
-	git_reference_free(r);
+	/* the notes first, best effort: a kill after the branch moved would
+	 * leave them on the old commits, and a rerun has nothing left to do;
+	 * one before it leaves notes on commits no branch holds (git notes
+	 * prune), and the rerun carries them again */
 	for (int i = 0; notes_refs[i]; i++) {
 		GError *e = NULL;
 
@@ -265,6 +260,26 @@ gboolean rewrite_range(git_repository *repo, const char *ref, const git_oid *bas
 				g_clear_error(&e);
 		}
 	}
+	if (o->before_move && !o->before_move(o->before_payload, new_tip, map, error))
+		goto fail;
+	/* the one commit point: the branch moves from the old tip or not at all */
+	rc = lock_ref_write(repo, ref, new_tip, 1, tip, o->reflog ? o->reflog : "quill: rewrite",
+			    &why);
+	if (rc < 0 && why) {
+		g_propagate_prefixed_error(error, why, "cannot move %s: ", ref);
+		goto fail;
+	}
+	if (rc < 0) {
+		qerr_git_as(error, rc == GIT_EMODIFIED ? QUILL_ERROR_OUTSIDE : QUILL_ERROR_INPUT, rc,
+			    "cannot move %s%s", ref,
+			    rc == GIT_EMODIFIED ? ": it moved meanwhile, nothing rewritten" : "");
+		goto fail;
+	}
+	/* after it, best effort: ORIG_HEAD */
+	if (git_reference_create(&r, repo, "ORIG_HEAD", tip, 1, "quill: rewrite") < 0 &&
+	    notes_error && !*notes_error)
+		qerr(notes_error, QUILL_ERROR_OUTSIDE, "cannot write ORIG_HEAD");
+	git_reference_free(r);
 out:
 	if (map_out)
 		*map_out = map;

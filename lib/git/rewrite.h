@@ -12,11 +12,13 @@
  * branch moves); a signature is never dropped silently.  Unsigned commits
  * stay unsigned.
  *
- * Then the branch is moved compare-and-swap from the old tip (one ref
- * update: a concurrent move fails with QUILL_ERROR_OUTSIDE and no ref is
- * written), ORIG_HEAD set to the old tip, and the notes of each rewritten
- * commit on refs/notes/quill and refs/notes/commits (those that exist)
- * copied to its new commit, one notes commit per notes ref.
+ * Then the notes of each rewritten commit on refs/notes/quill and
+ * refs/notes/commits (those that exist) are copied to its new commit, one
+ * notes commit per notes ref (before the branch moves, so that a kill
+ * cannot leave the branch moved and the notes behind), opts->before_move
+ * is called, the branch is moved compare-and-swap from the old tip (one
+ * ref update: a concurrent move fails with QUILL_ERROR_OUTSIDE and no ref
+ * is written) and ORIG_HEAD set to the old tip.
  */
 #ifndef QUILL_REWRITE_H
 #define QUILL_REWRITE_H
@@ -35,6 +37,11 @@ struct rewrite_opts {
 	gboolean resign;		/* re-sign them (git/sign.h) */
 	gboolean dry_run;		/* check everything, write nothing */
 	const char *reflog;		/* the branch's reflog message; NULL: "quill: rewrite" */
+	/* called once the new commits are written, before the branch moves
+	 * (map: as *map below); FALSE (with the error) leaves the branch */
+	gboolean (*before_move)(void *payload, const git_oid *new_tip, const GArray *map,
+				GError **error);
+	void *before_payload;
 };
 
 /* One commit of the range: its old and new id (equal when unchanged). */

@@ -8,6 +8,9 @@
 #include "core/error.h"
 
 #include <errno.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 #include <fcntl.h>
 #include <glib/gstdio.h>
 #include <string.h>
@@ -277,20 +280,54 @@ void mbox_close(struct mbox *mb)
 	g_free(mb);
 }
 
+/* The first "\nF" at or after p (the position of the 'F'), or NULL: with
+ * SSE2, 32 bytes a step compared at once against '\n' and, one byte on,
+ * against 'F' - a mail body has an 'F' every few hundred bytes and a
+ * newline every few dozen, so a memchr for either stops far too often
+ * (that was a sixth of `mail thread`).  Hand-written: the hot path of
+ * every mailbox scan. */
+static const char *next_nl_f(const char *p, const char *end)
+{
+#ifdef __SSE2__
+	const __m128i nl = _mm_set1_epi8('\n'), f = _mm_set1_epi8('F');
+
+	while (end - p >= 33) {
+		__m128i a0 = _mm_loadu_si128((const __m128i *)p);
+		__m128i b0 = _mm_loadu_si128((const __m128i *)(p + 1));
+		__m128i a1 = _mm_loadu_si128((const __m128i *)(p + 16));
+		__m128i b1 = _mm_loadu_si128((const __m128i *)(p + 17));
+		unsigned m0 = (unsigned)_mm_movemask_epi8(_mm_and_si128(_mm_cmpeq_epi8(a0, nl),
+									  _mm_cmpeq_epi8(b0, f)));
+		unsigned m1 = (unsigned)_mm_movemask_epi8(_mm_and_si128(_mm_cmpeq_epi8(a1, nl),
+									  _mm_cmpeq_epi8(b1, f)));
+		guint32 m = m0 | (m1 << 16);
+
+		if (m)
+			return p + __builtin_ctz(m) + 1;
+		p += 32;
+	}
+#endif
+	while (p < end && (p = memchr(p, '\n', end - p))) {
+		if (end - p >= 2 && p[1] == 'F')
+			return p + 1;
+		p++;
+	}
+	return NULL;
+}
+
 /* The start of the next separator line after `from`, or the end of the
- * data.  memchr for the 'F' of "From " (rarer than newlines, and glibc's
- * memchr is vectorised, where its memmem is a byte-wise two-way search). */
+ * data. */
 static gsize next_separator(const struct mbox *mb, gsize from)
 {
-	const char *d = mb->data, *end = d + mb->len, *p = d + from + 1;
+	const char *d = mb->data, *end = d + mb->len, *p = d + from;
 
-	while (p < end && (p = memchr(p, 'F', end - p))) {
-		if (p[-1] == '\n' && end - p >= 5 && !memcmp(p, "From ", 5)) {
+	while (p < end && (p = next_nl_f(p, end))) {
+		if (end - p >= 5 && !memcmp(p, "From ", 5)) {
 			const char *eol = memchr(p, '\n', end - p);
 			if (mbox_is_from_line(p, (eol ? eol : end) - p))
 				return p - d;
 		}
-		p++;
+		/* p is at the 'F': the next newline is after it */
 	}
 	return mb->len;
 }

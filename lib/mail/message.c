@@ -56,13 +56,21 @@ static int known_index(const char *name, gsize len)
 
 struct message *message_parse(const char *data, gsize len)
 {
-	struct message *m = g_new0(struct message, 1);
+	return message_parse_into(NULL, data, len);
+}
+
+struct message *message_parse_into(struct message *m, const char *data, gsize len)
+{
 	const char *p = data, *end = data + len;
 	struct message_field *cur = NULL;
 
+	if (!m) {
+		m = g_new0(struct message, 1);
+		m->fields = g_array_sized_new(FALSE, FALSE, sizeof(struct message_field), 16);
+	}
+	g_array_set_size(m->fields, 0);
 	m->data = data;
 	m->len = len;
-	m->fields = g_array_sized_new(FALSE, FALSE, sizeof(struct message_field), 16);
 	m->body = len;
 	m->truncated = TRUE;
 	for (int k = 0; k < MESSAGE_F_KNOWN; k++)
@@ -196,14 +204,43 @@ char *message_get_decoded(const struct message *m, const char *name)
 	return dec;
 }
 
-GPtrArray *message_parse_ids(const char *v, gsize len)
+/* Append s[0..n) unfolded and trimmed as unfold does, with a NUL, to buf
+ * (no allocation once buf has grown); FALSE (nothing appended) when it is
+ * empty, or holds a blank and `no_blank` is set. */
+static gboolean append_unfolded(GString *buf, const char *p, gsize n, gboolean no_blank)
 {
-	GPtrArray *ids = g_ptr_array_new_with_free_func(g_free);
+	const char *end = p + n;
+
+	while (p < end && g_ascii_isspace(*p))
+		p++;
+	while (end > p && g_ascii_isspace(end[-1]))
+		end--;
+	if (p == end)
+		return FALSE;
+	if (no_blank && (memchr(p, ' ', end - p) || memchr(p, '\t', end - p)))
+		return FALSE;
+	/* in runs between line breaks (an id has none, but may be folded) */
+	while (p < end) {
+		const char *q = p;
+
+		while (q < end && *q != '\r' && *q != '\n')
+			q++;
+		g_string_append_len(buf, p, q - p);
+		p = q + 1;
+	}
+	g_string_append_c(buf, 0);
+	return TRUE;
+}
+
+guint message_ids_append(const char *v, gsize len, GString *buf, GArray *offsets)
+{
 	const char *p = v, *end = v + len;
 	gboolean brackets = FALSE;
+	guint n = 0;
 
 	while (p < end) {
 		const char *lt = memchr(p, '<', end - p), *gt;
+		gsize at = buf->len;
 
 		if (!lt)
 			break;
@@ -211,23 +248,34 @@ GPtrArray *message_parse_ids(const char *v, gsize len)
 		if (!gt)
 			break;
 		brackets = TRUE;
-		if (gt > lt + 1) {
-			char *id = unfold(lt + 1, gt - lt - 1);
-			if (*id)
-				g_ptr_array_add(ids, id);
-			else
-				g_free(id);
+		if (gt > lt + 1 && append_unfolded(buf, lt + 1, gt - lt - 1, FALSE)) {
+			g_array_append_val(offsets, at);
+			n++;
 		}
 		p = gt + 1;
 	}
 	if (!brackets) {
 		/* a bare id ("msgid@host") without brackets */
-		char *id = unfold(v, len);
-		if (*id && !strpbrk(id, " \t"))
-			g_ptr_array_add(ids, id);
-		else
-			g_free(id);
+		gsize at = buf->len;
+		if (append_unfolded(buf, v, len, TRUE)) {
+			g_array_append_val(offsets, at);
+			n++;
+		}
 	}
+	return n;
+}
+
+GPtrArray *message_parse_ids(const char *v, gsize len)
+{
+	GPtrArray *ids = g_ptr_array_new_with_free_func(g_free);
+	GString *buf = g_string_new(NULL);
+	GArray *offs = g_array_new(FALSE, FALSE, sizeof(gsize));
+
+	message_ids_append(v, len, buf, offs);
+	for (guint i = 0; i < offs->len; i++)
+		g_ptr_array_add(ids, g_strdup(buf->str + g_array_index(offs, gsize, i)));
+	g_array_unref(offs);
+	g_string_free(buf, TRUE);
 	return ids;
 }
 

@@ -41,6 +41,10 @@ struct message {
 struct message *message_parse(const char *data, gsize len);
 void message_free(struct message *m);
 
+/* The same into m, reusing its storage (a hot path: a mailbox scan parses
+ * into one message again and again); m NULL makes a new one.  Returns m. */
+struct message *message_parse_into(struct message *m, const char *data, gsize len);
+
 /* The first field NAME (case-insensitive), or NULL (borrowed). */
 const struct message_field *message_field(const struct message *m, const char *name);
 
@@ -74,5 +78,10 @@ gint64 message_date(const struct message *m);
 /* The message-ids of a header value: each <...> token, or the whole trimmed
  * value when it has no brackets (caller owns). */
 GPtrArray *message_parse_ids(const char *value, gsize len);
+
+/* The same ids appended to buf, each with its NUL, and their offsets in
+ * buf to offsets (gsize): no allocation once both have grown.  Returns how
+ * many were appended. */
+guint message_ids_append(const char *value, gsize len, GString *buf, GArray *offsets);
 
 #endif

@@ -300,10 +300,26 @@ static enum posting_kind classify(const struct subject *s, gboolean has_diff)
 	return POSTING_COMMENT;
 }
 
+unsigned postings_need(const struct subject *s)
+{
+	unsigned need = POSTING_NEED_HEADERS;
+
+	if (s->reply || s->forward)
+		return 0;
+	/* only an unnumbered subject without PATCH needs to look for a diff;
+	 * only covers and unnumbered patches carry b4's footer */
+	if (!subject_numbered(s) && !(s->flags & SUBJECT_PATCH))
+		need |= POSTING_NEED_DIFF;
+	if (!subject_numbered(s) || s->index == 0)
+		need |= POSTING_NEED_FOOTER;
+	return need;
+}
+
 enum posting_kind postings_add(struct postings *p, const struct posting_mail *mail)
 {
 	struct posting_mail copy = *mail, *m = &copy;
-	struct subject s;
+	struct subject own;
+	const struct subject *sp = mail->parsed;
 	enum posting_kind kind;
 	char *author;
 	int i = -1;
@@ -319,48 +335,45 @@ enum posting_kind postings_add(struct postings *p, const struct posting_mail *ma
 		}
 		g_hash_table_add(p->seen, g_strdup(m->msgid));
 	}
-	subject_parse(&s, m->subject ? m->subject : "", -1);
-	/* only an unnumbered subject without PATCH needs to look for a diff;
-	 * only covers and unnumbered patches carry b4's footer */
-	if (m->fill && !(s.reply || s.forward)) {
-		unsigned need = POSTING_NEED_HEADERS;
-		if (!subject_numbered(&s) && !(s.flags & SUBJECT_PATCH))
-			need |= POSTING_NEED_DIFF;
-		if (!subject_numbered(&s) || s.index == 0)
-			need |= POSTING_NEED_FOOTER;
-		m->fill(m, need, m->fill_payload);
+	if (!sp) {
+		subject_parse(&own, m->subject ? m->subject : "", -1);
+		sp = &own;
 	}
-	kind = classify(&s, m->has_diff);
+	if (m->fill && postings_need(sp))
+		m->fill(m, postings_need(sp), m->fill_payload);
+	kind = classify(sp, m->has_diff);
 	p->count[kind]++;
 	if (kind == POSTING_COMMENT) {
-		subject_clear(&s);
+		if (sp == &own)
+			subject_clear(&own);
 		return kind;
 	}
 	author = address_key(m->from);
 	if (kind == POSTING_COVER) {
 		if ((i = owner(p, m->msgid)) >= 0 &&
-		    (B(p, i)->pub.cover || !version_fits(B(p, i), &s, TRUE)))
+		    (B(p, i)->pub.cover || !version_fits(B(p, i), sp, TRUE)))
 			i = -1;
 		if (i < 0)
-			i = by_markers(p, m, &s, author, 0);
+			i = by_markers(p, m, sp, author, 0);
 		if (i < 0)
-			i = open_posting(p, m, &s, author, s.total);
-		join(p, i, m, &s, 0);
-	} else if (!subject_numbered(&s)) {
-		i = open_posting(p, m, &s, author, 1);
-		join(p, i, m, &s, 1);
+			i = open_posting(p, m, sp, author, sp->total);
+		join(p, i, m, sp, 0);
+	} else if (!subject_numbered(sp)) {
+		i = open_posting(p, m, sp, author, 1);
+		join(p, i, m, sp, 1);
 	} else {
 		gboolean full;
 
-		i = by_thread(p, m, &s, &full);
+		i = by_thread(p, m, sp, &full);
 		if (i < 0)
-			i = by_markers(p, m, &s, author, s.index);
+			i = by_markers(p, m, sp, author, sp->index);
 		if (i < 0 || full)
-			i = open_posting(p, m, &s, author, s.total);
-		join(p, i, m, &s, s.index);
+			i = open_posting(p, m, sp, author, sp->total);
+		join(p, i, m, sp, sp->index);
 	}
 	g_free(author);
-	subject_clear(&s);
+	if (sp == &own)
+		subject_clear(&own);
 	return kind;
 }
 

@@ -40,6 +40,7 @@
 #include <glib.h>
 
 #include "core/warn.h"
+#include "mail/subject.h"
 
 enum posting_kind { POSTING_COMMENT, POSTING_COVER, POSTING_PATCH, POSTING_COPY };
 
@@ -69,6 +70,9 @@ struct posting_mail {
 	 * sets must live until postings_add returns */
 	void (*fill)(struct posting_mail *m, unsigned need, void *payload);
 	void *fill_payload;
+	/* subject parsed already (subject_parse of `subject`, e.g. on another
+	 * thread), or NULL: postings_add parses it */
+	const struct subject *parsed;
 };
 
 /* One posting: one version of a series as sent. */
@@ -96,6 +100,10 @@ struct postings;
 /* Start; warn (may be NULL) gets the warnings.  Free with postings_free. */
 struct postings *postings_new(warn_fn warn, void *payload);
 void postings_free(struct postings *p);
+
+/* What postings_add needs filled in (enum posting_need) for a message
+ * with this parsed subject: 0 for a reply or forward. */
+unsigned postings_need(const struct subject *s);
 
 /* Take the next message of the mailbox; what it was taken as. */
 enum posting_kind postings_add(struct postings *p, const struct posting_mail *m);

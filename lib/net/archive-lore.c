@@ -216,7 +216,7 @@ static gboolean lore_threads(void *state, struct archive_thread *t, guint n, GEr
 		r[i].url = urls[i];
 		g_free(link);
 	}
-	ok = http_run(l->http, r, n, error);
+	ok = http_run(l->http, r, n, TRUE, error);
 	for (guint i = 0; ok && i < n; i++) {
 		if (r[i].error) {
 			t[i].error = r[i].error;
@@ -282,7 +282,7 @@ static gboolean lore_search(void *state, const struct archive_query *q, GBytes *
 	url = g_strconcat(l->base, "/?q=", esc, "&x=m", NULL);
 	r.url = url;
 	r.post = "z=1";
-	ok = http_run(l->http, &r, 1, error);
+	ok = http_run(l->http, &r, 1, FALSE, error);	/* no thread count to tell */
 	if (ok && r.error) {
 		g_propagate_error(error, r.error);
 		r.error = NULL;

@@ -93,6 +93,47 @@ static void fill_defaults(struct archive_opts *o)
 		o->retry_base_ms = 500;
 }
 
+/* A positive whole number from config key (0: unset); FALSE with
+ * QUILL_ERROR_USAGE when it is set to anything else. */
+static gboolean config_count(git_repository *repo, const char *key, guint64 max, guint64 *out,
+			     GError **error)
+{
+	char *v = config_get(repo, key);
+	gboolean ok = TRUE;
+
+	*out = 0;
+	if (v && *v && !g_ascii_string_to_unsigned(v, 10, 1, max, out, NULL))
+		ok = qerr(error, QUILL_ERROR_USAGE, "%s=%s: not a positive number", key, v);
+	g_free(v);
+	return ok;
+}
+
+/* What opts leave 0 and the config sets: the transfer timeouts and the
+ * transfers at once (archive.h). */
+static gboolean config_limits(git_repository *repo, struct archive_opts *o, GError **error)
+{
+	guint64 n;
+
+	if (!o->timeout_ms) {
+		if (!config_count(repo, "quill.httpTimeout", G_MAXLONG / 1000, &n, error))
+			return FALSE;
+		o->timeout_ms = (long)n * 1000;
+	}
+	if (!o->low_speed_secs) {
+		if (!config_count(repo, "quill.httpLowSpeedTime", G_MAXLONG, &n, error))
+			return FALSE;
+		if (!n && !config_count(repo, "http.lowSpeedTime", G_MAXLONG, &n, error))
+			return FALSE;
+		o->low_speed_secs = (long)n;
+	}
+	if (!o->max_inflight) {
+		if (!config_count(repo, "quill.pullJobs", 1024, &n, error))
+			return FALSE;
+		o->max_inflight = (guint)n;
+	}
+	return TRUE;
+}
+
 static char *cache_dir(void)
 {
 	const char *xdg = g_getenv("XDG_CACHE_HOME");
@@ -120,8 +161,11 @@ gboolean archive_open(struct archive **out, const char *spec, git_repository *re
 	const char *colon = strchr(given, ':');
 	gsize n = colon ? (gsize)(colon - given) : strlen(given);
 	const struct archive_kind *kind = NULL;
+	struct archive_opts limits = { 0 };
 
 	*out = NULL;
+	if (opts)
+		limits = *opts;
 	for (gsize i = 0; i < G_N_ELEMENTS(kinds); i++)
 		if (strlen(kinds[i]->name) == n && !strncmp(given, kinds[i]->name, n))
 			kind = kinds[i];
@@ -133,6 +177,11 @@ gboolean archive_open(struct archive **out, const char *spec, git_repository *re
 		return FALSE;
 	}
 	arg = g_strdup(colon ? colon + 1 : "");
+	if (kind == &archive_kind_lore && !config_limits(repo, &limits, error)) {
+		g_free(arg);
+		g_free(given);
+		return FALSE;
+	}
 	if (kind == &archive_kind_lore) {
 		if (!*arg) {
 			g_free(arg);
@@ -149,8 +198,7 @@ gboolean archive_open(struct archive **out, const char *spec, git_repository *re
 	a = g_new0(struct archive, 1);
 	a->kind = kind;
 	a->spec = g_strconcat(kind->name, ":", arg, NULL);
-	if (opts)
-		a->opts = *opts;
+	a->opts = limits;
 	if (!a->opts.cache_dir)
 		a->opts.cache_dir = a->cache_dir = cache_dir();
 	if (config_false(repo, "quill.sslVerify"))

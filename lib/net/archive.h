@@ -34,19 +34,29 @@
 typedef void (*archive_progress_fn)(void *payload, guint done, guint total, guint messages,
 				    guint64 bytes);
 
+/* Called about once a second while threads are fetched: the URL of the
+ * transfer in flight longest and how long it has run, in seconds (url
+ * NULL: none in flight, only some waiting to be retried). */
+typedef void (*archive_waiting_fn)(void *payload, const char *url, guint secs);
+
 struct archive_opts {
 	const char *cache_dir;		/* NULL: $XDG_CACHE_HOME/quill, else ~/.cache/quill */
 	gboolean no_cache;		/* neither read nor write the cache */
 	gboolean offline;		/* lore: answer from the cache alone, no request */
 	gboolean insecure;		/* lore: do not verify TLS (only by an explicit config key) */
+	/* The timeouts are each transfer's own, from its start, never one
+	 * deadline for the whole fetch.  0: the config key (see
+	 * archive_open), else the default. */
 	long connect_timeout_ms;	/* 0: 10 s */
-	long timeout_ms;		/* a whole transfer; 0: 120 s */
-	long low_speed_secs;		/* abort below 1 byte/s for this long; 0: 30 s */
+	long timeout_ms;		/* a whole transfer; 0: quill.httpTimeout, else 120 s */
+	long low_speed_secs;		/* abort below 1 byte/s for this long; 0:
+					 * quill.httpLowSpeedTime, else http.lowSpeedTime, else 30 s */
 	guint64 max_bytes;		/* one answer, decompressed; 0: 256 MiB */
-	guint max_inflight;		/* requests at once; 0: 8 */
+	guint max_inflight;		/* requests at once; 0: quill.pullJobs, else 8 */
 	guint retries;			/* on 429/5xx and transient failures; 0: 3 */
 	long retry_base_ms;		/* first backoff; doubled each time; 0: 500 ms */
 	archive_progress_fn progress;	/* NULL: none */
+	archive_waiting_fn waiting;	/* NULL: none; given progress_payload */
 	void *progress_payload;
 	warn_fn warn;			/* NULL: warnings are dropped */
 	void *warn_payload;
@@ -77,7 +87,13 @@ struct archive;
 
 /* Open SPEC (see above; NULL: archive_default_spec(repo)).  repo (may be
  * NULL) is where quill.* and b4.* config is read, beside the global one.
- * opts may be NULL (all defaults); it is copied.  Free with archive_free. */
+ * opts may be NULL (all defaults); it is copied, and what it leaves 0 is
+ * read from the config: quill.httpTimeout (seconds, a whole transfer),
+ * quill.httpLowSpeedTime, else git's http.lowSpeedTime (seconds under 1
+ * byte/s before a transfer is given up as stalled), quill.pullJobs
+ * (transfers at once).  A value there that is not a positive whole number
+ * is QUILL_ERROR_USAGE "KEY=VALUE: not a positive number".  Free with
+ * archive_free. */
 gboolean archive_open(struct archive **out, const char *spec, git_repository *repo,
 		      const struct archive_opts *opts, GError **error);
 void archive_free(struct archive *a);

@@ -37,6 +37,7 @@ struct xfer {
 	gboolean too_big;
 	guint attempts;
 	gint64 due;			/* monotonic µs: not started before */
+	gint64 started;			/* monotonic µs of this attempt's start; 0: not in flight */
 };
 
 static void cached_clear(struct cached *c)
@@ -247,6 +248,7 @@ static void xfer_start(struct xfer *x)
 	x->retry_after = -1;
 	x->too_big = FALSE;
 	x->attempts++;
+	x->started = g_get_monotonic_time();
 	curl_multi_add_handle(x->h->multi, x->easy);
 }
 
@@ -448,15 +450,34 @@ static int start_due(struct http *h, GQueue *wait, guint *inflight)
 	return timeout;
 }
 
-static void run_loop(struct http *h, GQueue *wait, guint done, guint n)
+/* Tell the caller which transfer in flight has run longest (about once a
+ * second), so a progress line can name what is slow. */
+static void tell_waiting(struct http *h, const struct xfer *x, guint n, gint64 now)
+{
+	const struct archive_opts *o = h->o;
+	const struct xfer *old = NULL;
+
+	for (guint i = 0; i < n; i++)
+		if (x[i].started && (!old || x[i].started < old->started))
+			old = &x[i];
+	o->waiting(o->progress_payload, old ? old->r->url : NULL,
+		   old ? (guint)((now - old->started) / G_USEC_PER_SEC) : 0);
+}
+
+static void run_loop(struct http *h, struct xfer *all, guint n, GQueue *wait, guint done,
+		     gboolean report)
 {
 	const struct archive_opts *o = h->o;
 	guint inflight = 0;
 	guint64 bytes = 0;
+	gint64 told = g_get_monotonic_time();
 
+	if (report && o->progress && done < n)
+		o->progress(o->progress_payload, done, n, 0, 0);	/* the total, up front */
 	while (done < n) {
 		int timeout = start_due(h, wait, &inflight), running, left;
 		CURLMsg *m;
+		gint64 now;
 
 		curl_multi_perform(h->multi, &running);
 		while ((m = curl_multi_info_read(h->multi, &left))) {
@@ -466,23 +487,30 @@ static void run_loop(struct http *h, GQueue *wait, guint done, guint n)
 			curl_easy_getinfo(m->easy_handle, CURLINFO_PRIVATE, (char **)&x);
 			curl_multi_remove_handle(h->multi, m->easy_handle);
 			inflight--;
+			x->started = 0;
+			timeout = 0;	/* a slot is free: start the next one now, not
+					 * after the poll's next wake-up */
 			if (!xfer_finish(x, m->data.result)) {
 				g_queue_push_tail(wait, x);
-				timeout = 0;
 				continue;
 			}
 			done++;
 			if (x->r->body)
 				bytes += g_bytes_get_size(x->r->body);
-			if (o->progress)
+			if (report && o->progress)
 				o->progress(o->progress_payload, done, n, 0, bytes);
+		}
+		now = g_get_monotonic_time();
+		if (report && o->waiting && done < n && now - told >= G_USEC_PER_SEC) {
+			tell_waiting(h, all, n, now);
+			told = now;
 		}
 		if (done < n)
 			curl_multi_poll(h->multi, NULL, 0, timeout, NULL);
 	}
 }
 
-gboolean http_run(struct http *h, struct http_req *r, guint n, GError **error)
+gboolean http_run(struct http *h, struct http_req *r, guint n, gboolean report, GError **error)
 {
 	const struct archive_opts *o = h->o;
 	char *dir = NULL;
@@ -520,7 +548,7 @@ gboolean http_run(struct http *h, struct http_req *r, guint n, GError **error)
 		xfer_setup(&x[i]);
 		g_queue_push_tail(&wait, &x[i]);
 	}
-	run_loop(h, &wait, done, n);
+	run_loop(h, x, n, &wait, done, report);
 	for (guint i = 0; i < n; i++)
 		xfer_clear(&x[i]);
 	g_free(x);

@@ -55,9 +55,13 @@ void http_free(struct http *h);
 
 /* Run r[0..n) together.  Each gets its answer or its error; FALSE with
  * *error only when nothing could be asked (the cache directory cannot be
- * made).  opts->progress is called as each request completes (messages
- * counted: 0). */
-gboolean http_run(struct http *h, struct http_req *r, guint n, GError **error);
+ * made).  With report, opts->progress is called as each request completes
+ * (done counts completed requests only, a retry is not one: it never goes
+ * back nor past n; messages counted: 0) and opts->waiting about once a
+ * second while some are in flight, naming the one in flight longest.  The
+ * timeouts are each transfer's own, counted from its start (a request
+ * waiting for a free slot is not started). */
+gboolean http_run(struct http *h, struct http_req *r, guint n, gboolean report, GError **error);
 
 /* Drop the cached answer to r (url and post as asked), for an answer the
  * caller found bad (HTML, a truncated gzip): the cache keeps only what was

@@ -14,6 +14,14 @@
 
 #include "core/warn.h"
 
+/* Where a message is, kept with it (source-ahead.c hands messages out
+ * after the kind has read on): what a where_mark needs. */
+struct source_mark {
+	const char *path;	/* the file (borrowed until close), NULL: the operand's */
+	guint index;		/* 1-based in an mbox, 0: not in an mbox */
+	guint64 offset;
+};
+
 struct source_kind {
 	/* Open the operand `arg` (a path, later a URL or a query) into *state;
 	 * what it skips of it is said through warn (may be NULL).
@@ -28,6 +36,10 @@ struct source_kind {
 	 * (byte 120)", a file's path (caller owns). */
 	char *(*where)(void *state);
 	void (*close)(void *state);
+	/* Optional, both or neither: the place of the message next returned
+	 * last, cheaply, and what `where` would have said of it. */
+	void (*mark)(void *state, struct source_mark *out);
+	char *(*where_mark)(void *state, const struct source_mark *m);
 };
 
 /* The local kinds (source-local.c): any path, as mbox_open tells them

@@ -67,16 +67,33 @@ static gboolean local_next(void *state, const char **data, gsize *len, GError **
 	return TRUE;
 }
 
-static char *local_where(void *state)
+static void local_mark(void *state, struct source_mark *out)
+{
+	const struct local *l = state;
+
+	out->path = l->last.path;
+	out->index = l->last.from_line ? l->last.index : 0;
+	out->offset = l->last.offset;
+}
+
+static char *local_where_mark(void *state, const struct source_mark *m)
 {
 	const struct local *l = state;
 	const char *name = mbox_name(l->mb);
-	const char *file = !strcmp(name, "-") ? "standard input" : l->last.path ? l->last.path : name;
+	const char *file = !strcmp(name, "-") ? "standard input" : m->path ? m->path : name;
 
-	if (l->last.from_line)	/* an mbox */
+	if (m->index)	/* an mbox */
 		return g_strdup_printf("%s: message %u (byte %" G_GUINT64_FORMAT ")", file,
-				       l->last.index, l->last.offset);
+				       m->index, m->offset);
 	return g_strdup(file);
+}
+
+static char *local_where(void *state)
+{
+	struct source_mark m;
+
+	local_mark(state, &m);
+	return local_where_mark(state, &m);
 }
 
 static void local_close(void *state)
@@ -87,7 +104,15 @@ static void local_close(void *state)
 	g_free(l);
 }
 
-const struct source_kind source_local_path = { local_open, local_next, local_where, local_close };
-const struct source_kind source_local_mbox = { spec_mbox_open, local_next, local_where, local_close };
-const struct source_kind source_local_maildir = { spec_maildir_open, local_next, local_where, local_close };
-const struct source_kind source_local_bytes = { bytes_open, local_next, local_where, local_close };
+const struct source_kind source_local_path = {
+	local_open, local_next, local_where, local_close, local_mark, local_where_mark,
+};
+const struct source_kind source_local_mbox = {
+	spec_mbox_open, local_next, local_where, local_close, local_mark, local_where_mark,
+};
+const struct source_kind source_local_maildir = {
+	spec_maildir_open, local_next, local_where, local_close, local_mark, local_where_mark,
+};
+const struct source_kind source_local_bytes = {
+	bytes_open, local_next, local_where, local_close, local_mark, local_where_mark,
+};

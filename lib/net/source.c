@@ -4,29 +4,13 @@
 #include "net/source.h"
 #include "core/error.h"
 #include "net/source-kind.h"
+#include "net/source-private.h"
+
+#include <stdarg.h>
 
 #include <stdarg.h>
 #include <string.h>
 
-struct operand {
-	const struct source_kind *kind;
-	void *state;
-	char *arg;		/* as given */
-};
-
-struct source {
-	GArray *ops;		/* struct operand, in order */
-	guint at;		/* the operand being read */
-	guint position;		/* messages met so far, over all operands */
-	guint mail;		/* of them, those that were mail */
-	GPtrArray *held;	/* warnings about non-mail, until some mail is seen */
-	warn_fn warn;
-	void *payload;
-	/* what the last source_mail handed out points into */
-	struct message *m;
-	GPtrArray *mid, *irt, *refs;
-	char *synthetic;
-};
 
 /* The kinds a spec may name, by prefix; NULL: known, not read yet. */
 static const struct {
@@ -56,21 +40,62 @@ struct source *source_new(warn_fn warn, void *payload)
 	return s;
 }
 
-/* Let go of what the last message handed out points into. */
-static void release(struct source *s)
+void source_item_reset(struct source_item *it)
 {
-	g_clear_pointer(&s->m, message_free);
-	g_clear_pointer(&s->mid, g_ptr_array_unref);
-	g_clear_pointer(&s->irt, g_ptr_array_unref);
-	g_clear_pointer(&s->refs, g_ptr_array_unref);
-	g_clear_pointer(&s->synthetic, g_free);
+	g_clear_pointer(&it->synthetic, g_free);
+	g_clear_pointer(&it->said, g_ptr_array_unref);
+	g_clear_pointer(&it->where, g_free);
+}
+
+void source_item_free(struct source_item *it)
+{
+	source_item_reset(it);
+	g_clear_pointer(&it->m, message_free);
+	g_clear_pointer(&it->mid, g_ptr_array_unref);
+	g_clear_pointer(&it->irt, g_ptr_array_unref);
+	g_clear_pointer(&it->refs, g_ptr_array_unref);
+	if (it->buf)
+		g_string_free(it->buf, TRUE);
+	it->buf = NULL;
+	g_clear_pointer(&it->offs, g_array_unref);
+}
+
+void source_say(struct source *s, const char *text)
+{
+	if (s->capturing) {
+		if (!s->capture)
+			s->capture = g_ptr_array_new_with_free_func(g_free);
+		g_ptr_array_add(s->capture, g_strdup(text));
+	}
+	else if (s->warn)
+		s->warn(s->payload, "%s", text);
+}
+
+/* What the kinds warn through: said as source_say says it (held for the
+ * message it comes before when read ahead). */
+static void kind_warn(void *payload, const char *fmt, ...)
+{
+	struct source *s = payload;
+	va_list ap;
+	char *text;
+
+	if (!s->warn)
+		return;
+	va_start(ap, fmt);
+	text = g_strdup_vprintf(fmt, ap);
+	va_end(ap);
+	source_say(s, text);
+	g_free(text);
 }
 
 void source_free(struct source *s)
 {
 	if (!s)
 		return;
-	release(s);
+	source_ahead_stop(s);
+	source_item_free(&s->cur);
+	if (s->capture)
+		g_ptr_array_unref(s->capture);
 	for (guint i = 0; i < s->ops->len; i++) {
 		struct operand *op = &g_array_index(s->ops, struct operand, i);
 		op->kind->close(op->state);
@@ -86,7 +111,7 @@ static gboolean add(struct source *s, const struct source_kind *kind, const char
 {
 	struct operand op = { kind, NULL, NULL };
 
-	if (!kind->open(&op.state, arg, s->warn, s->payload, error))
+	if (!kind->open(&op.state, arg, kind_warn, s, error))
 		return FALSE;
 	op.arg = g_strdup(as_given);
 	g_array_append_val(s->ops, op);
@@ -136,34 +161,61 @@ gboolean source_open(struct source **out, char *const *paths, int n, warn_fn war
 	return TRUE;
 }
 
-static void say(struct source *s, const char *text)
-{
-	if (s->warn)
-		s->warn(s->payload, "%s", text);
-}
+#define say source_say
 
-/* The ids of the first field `name` that has any (caller owns), or NULL. */
-static GPtrArray *first_ids(const struct message *m, const char *name)
+/* The ids of the first field `name` that has any, appended to the item's
+ * buffer: their first offset's index in it->offs, and how many (0: none). */
+static guint first_ids(struct source_item *it, const char *name, guint *from)
 {
+	const struct message *m = it->m;
 	const struct message_field *first = message_field(m, name);
 	gsize n = strlen(name);
 
+	*from = it->offs->len;
 	if (!first)
-		return NULL;
+		return 0;
 	/* from the first field of that name on (message_field finds it at once) */
 	for (guint i = (guint)(first - &g_array_index(m->fields, struct message_field, 0));
 	     i < m->fields->len; i++) {
 		const struct message_field *f = &g_array_index(m->fields, struct message_field, i);
-		GPtrArray *ids;
+		guint k;
 
 		if (f != first && (f->name_len != n || g_ascii_strncasecmp(f->name, name, n)))
 			continue;
-		ids = message_parse_ids(f->value, f->value_len);
-		if (ids->len)
-			return ids;
-		g_ptr_array_unref(ids);
+		if ((k = message_ids_append(f->value, f->value_len, it->buf, it->offs)))
+			return k;
 	}
-	return NULL;
+	return 0;
+}
+
+/* The item's id arrays from its buffer (which no longer grows). */
+static void point_ids(struct source_item *it, GPtrArray *a, guint from, guint n)
+{
+	g_ptr_array_set_size(a, 0);
+	for (guint i = from; i < from + n; i++)
+		g_ptr_array_add(a, it->buf->str + g_array_index(it->offs, gsize, i));
+}
+
+/* The ids of the item's message: Message-ID, In-Reply-To, References. */
+static void find_ids(struct source_item *it)
+{
+	guint at[3], n[3];
+
+	if (!it->buf) {
+		it->buf = g_string_sized_new(256);
+		it->offs = g_array_new(FALSE, FALSE, sizeof(gsize));
+		it->mid = g_ptr_array_new();
+		it->irt = g_ptr_array_new();
+		it->refs = g_ptr_array_new();
+	}
+	g_string_truncate(it->buf, 0);
+	g_array_set_size(it->offs, 0);
+	n[0] = first_ids(it, "Message-ID", &at[0]);
+	n[1] = first_ids(it, "In-Reply-To", &at[1]);
+	n[2] = first_ids(it, "References", &at[2]);
+	point_ids(it, it->mid, at[0], n[0]);
+	point_ids(it, it->irt, at[1], n[1]);
+	point_ids(it, it->refs, at[2], n[2]);
 }
 
 /* Whether a header block looks like mail: it has one of the fields every
@@ -214,36 +266,39 @@ static void first_mail(struct source *s)
 /* One message as stored: FALSE when it is not mail, else *out filled and
  * what is wrong with it said. */
 static gboolean take(struct source *s, const struct operand *op, const char *data, gsize len,
-		     struct source_mail *out)
+		     struct source_item *it)
 {
-	struct message *m = message_parse(data, len);
+	struct source_mail *out = &it->out;
+	struct message *m = it->m = message_parse_into(it->m, data, len);
 	GString *problems = NULL;
 
+	source_item_reset(it);
 	if (!is_mail(m)) {
 		not_mail(s, op);
-		message_free(m);
 		return FALSE;
 	}
-	s->m = m;
-	s->mid = first_ids(m, "Message-ID");
-	s->irt = first_ids(m, "In-Reply-To");
-	s->refs = first_ids(m, "References");
+	find_ids(it);
+	it->op = s->at;
+	if (op->kind->mark)
+		op->kind->mark(op->state, &it->mark);
+	else
+		it->where = op->kind->where(op->state);
 	memset(out, 0, sizeof *out);
 	out->m = m;
 	out->body = data + m->body;
 	out->body_len = len - m->body;
 	out->position = s->position;
-	out->in_reply_to = s->irt ? g_ptr_array_index(s->irt, 0) : NULL;
-	if (s->refs) {
-		out->refs = (const char *const *)s->refs->pdata;
-		out->nrefs = s->refs->len;
+	out->in_reply_to = it->irt->len ? g_ptr_array_index(it->irt, 0) : NULL;
+	if (it->refs->len) {
+		out->refs = (const char *const *)it->refs->pdata;
+		out->nrefs = it->refs->len;
 	}
-	if (s->mid) {
-		out->msgid = g_ptr_array_index(s->mid, 0);
+	if (it->mid->len) {
+		out->msgid = g_ptr_array_index(it->mid, 0);
 	} else {
-		out->msgid = s->synthetic = message_nomsgid(s->position);
+		out->msgid = it->synthetic = message_nomsgid(s->position);
 		problems = g_string_new(NULL);
-		g_string_append_printf(problems, "no Message-ID (taken as <%s>)", s->synthetic);
+		g_string_append_printf(problems, "no Message-ID (taken as <%s>)", it->synthetic);
 	}
 	if (m->truncated) {
 		if (!problems)
@@ -255,8 +310,9 @@ static gboolean take(struct source *s, const struct operand *op, const char *dat
 		first_mail(s);
 	if (problems) {
 		char *w = op->kind->where(op->state);
-		if (s->warn)
-			s->warn(s->payload, "%s: %s", w, problems->str);
+		char *text = g_strdup_printf("%s: %s", w, problems->str);
+		say(s, text);
+		g_free(text);
 		g_free(w);
 		g_string_free(problems, TRUE);
 	}
@@ -281,10 +337,12 @@ char *source_where(const struct source *s)
 {
 	const struct operand *op;
 
-	if (!s->m || s->at >= s->ops->len)
+	if (!s->last)
 		return NULL;
-	op = &g_array_index(s->ops, struct operand, s->at);
-	return op->kind->where(op->state);
+	op = &g_array_index(s->ops, struct operand, s->last->op);
+	if (s->last->where)
+		return g_strdup(s->last->where);
+	return op->kind->where_mark(op->state, &s->last->mark);
 }
 
 void source_warn_here(void *payload, const char *fmt, ...)
@@ -307,9 +365,8 @@ void source_warn_here(void *payload, const char *fmt, ...)
 	g_free(text);
 }
 
-gboolean source_next(struct source *s, struct source_mail *out, GError **error)
+gboolean source_produce(struct source *s, struct source_item *it, GError **error)
 {
-	release(s);
 	while (s->at < s->ops->len) {
 		const struct operand *op = &g_array_index(s->ops, struct operand, s->at);
 		const char *data;
@@ -327,10 +384,22 @@ gboolean source_next(struct source *s, struct source_mail *out, GError **error)
 			continue;
 		}
 		s->position++;
-		if (take(s, op, data, len, out))
+		if (take(s, op, data, len, it))
 			return TRUE;
 	}
 	if (s->position && !s->mail)
 		return no_mail(s, error);
 	return FALSE;
+}
+
+gboolean source_next(struct source *s, struct source_mail *out, GError **error)
+{
+	s->last = NULL;
+	if (s->ahead_on)
+		return source_ahead_next(s, out, error);
+	if (!source_produce(s, &s->cur, error))
+		return FALSE;
+	s->last = &s->cur;
+	*out = s->cur.out;
+	return TRUE;
 }

@@ -36,6 +36,8 @@ struct source_mail {
 	const char *in_reply_to;	/* the first id of the first In-Reply-To that has one, or NULL */
 	const char *const *refs;	/* the ids of the first References that has some */
 	guint nrefs;
+	void *prepared;			/* with source_read_ahead: what its prepare made of
+					 * this message (borrowed, as m is), else NULL */
 };
 
 /* A source with no operand yet; warn (may be NULL) gets the warnings about
@@ -71,6 +73,20 @@ gboolean source_open(struct source **out, char *const *paths, int n, warn_fn war
  * the numbering and skipped. */
 gboolean source_next(struct source *s, struct source_mail *out, GError **error);
 
+/* Read ahead: from the first source_next on, a second thread reads the
+ * operands (scans, parses the header blocks, finds the ids) and runs
+ * prepare (may be NULL) on each message, while the caller works on the
+ * messages before; source_next hands them out in order as before, with the
+ * same warnings at the same points.  prepare's result is out->prepared,
+ * borrowed like the rest (copy what is kept): the reading thread frees it
+ * with prepare_free (may be NULL) when it reuses the place.
+ * prepare must be safe to run beside the caller (touch only the message).
+ * Call after the operands are added, before the first source_next.  On a
+ * machine with one processor, or with QUILL_READ_AHEAD=0 in the
+ * environment (to compare), nothing runs beside: prepare is called in
+ * source_next. */
+void source_read_ahead(struct source *s, void *(*prepare)(const struct source_mail *m, void *payload),
+		       void (*prepare_free)(void *prepared), void *payload);
 /* Where the message source_next handed out last is, for a warning about it:
  * "FILE: message N (byte B)" in an mbox, the file's name for a Maildir
  * file or a single message (caller frees); NULL before the first.  Made

@@ -58,13 +58,7 @@ static void take_headers(struct thanks_series *t, const struct source_mail *sm)
 {
 	gint64 when = message_date(sm->m);
 
-	g_free(t->msgid);
-	g_free(t->subject);
-	g_free(t->from);
-	g_strfreev(t->to);
-	g_strfreev(t->cc);
-	g_free(t->date);
-	g_free(t->quote);
+	thanks_series_clear_headers(t);
 	t->msgid = g_strdup(sm->msgid);
 	t->subject = message_get_decoded(sm->m, "Subject");
 	t->from = message_get_decoded(sm->m, "From");

@@ -2,18 +2,15 @@
  * apply.h).
  *
  * Kill -9 safety: the commits are written first (unreachable until the
- * branch moves), then the branch moves in one compare-and-swap
- * (rewrite.h), then ORIG_HEAD and the notes, then the state records where
- * the trailers came from (collected.json, one state commit).  A crash
- * before the branch moves leaves everything as it was (loose objects for
- * gc).  A crash after it and before the state commit leaves the branch
- * rewritten and collected.json as it was: the trailers are in the commits,
- * so the next collect drops them as already there (review_collect_match)
- * and adds nothing; only the record of their mails is missing, and the
- * entries already recorded may name commits no longer on the branch.
- * Readers take an entry whose commit is not on the branch as stale and
- * ignore it; the next --apply that rewrites those commits records afresh
- * what it adds.
+ * branch moves), then the state records where the trailers came from
+ * (collected.json naming the new commits, one state commit), then the
+ * branch moves in one compare-and-swap (rewrite.h), then ORIG_HEAD and the
+ * notes.  A crash before the state commit leaves everything as it was
+ * (loose objects for gc).  A crash after it and before the branch moves
+ * leaves entries naming commits not on the branch: readers take those as
+ * stale and ignore them, and the rerun applies the trailers again and
+ * records them afresh (an entry already there is not added twice).  So
+ * once the branch has moved, the record of the trailers' mails is there.
  */
 #include "review/apply.h"
 
@@ -349,7 +346,7 @@ static char *new_message(const char *msg, GPtrArray *add, const char *own_email,
 
 /* collected.json with the entries' commits moved along map and the
  * trailers of the applied patches added (new reference). */
-static json_t *record(struct series *s, const struct collect_result *r, GArray *map,
+static json_t *record(struct series *s, const struct collect_result *r, const GArray *map,
 		      GHashTable *new_of)
 {
 	char *text = state_get_string(s->state, COLLECTED_PATH);
@@ -385,16 +382,61 @@ static json_t *record(struct series *s, const struct collect_result *r, GArray *
 			continue;
 		for (guint j = 0; j < p->add->len; j++) {
 			const struct collect_trailer *t = g_ptr_array_index(p->add, j);
+			json_t *n = json_pack("{s:s, s:s, s:s?, s:s?}", "commit", nw, "trailer",
+					      t->trailer, "msgid", t->msgid, "link", t->link);
+			gboolean there = FALSE;
 
-			json_array_append_new(doc, json_pack("{s:s, s:s, s:s?, s:s?}", "commit", nw,
-							     "trailer", t->trailer, "msgid",
-							     t->msgid, "link", t->link));
+			json_array_foreach(doc, i, e)
+				there = there || json_equal(e, n);
+			if (there)
+				json_decref(n);
+			else
+				json_array_append_new(doc, n);
 		}
 	}
 	return doc;
 }
 
 /* ---- applying ---- */
+
+struct before_move {
+	git_repository *repo;
+	struct series *s;
+	const struct collect_result *r;
+	guint trailers;
+};
+
+/* Before the branch moves: the record of where the trailers came from,
+ * naming the new commits, in one state commit. */
+static gboolean record_before_move(void *payload, const git_oid *new_tip, const GArray *map,
+				   GError **error)
+{
+	struct before_move *b = payload;
+	GHashTable *new_of = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+	json_t *doc;
+	char *text, *msg;
+	gboolean ok;
+
+	(void)new_tip;
+	for (guint k = 0; k < map->len; k++) {
+		const struct rewrite_map *m = &g_array_index(map, struct rewrite_map, k);
+		char a[GIT_OID_HEXSZ + 1], c[GIT_OID_HEXSZ + 1];
+
+		git_oid_tostr(a, sizeof a, &m->old_id);
+		git_oid_tostr(c, sizeof c, &m->new_id);
+		g_hash_table_insert(new_of, g_strdup(a), g_strdup(c));
+	}
+	doc = record(b->s, b->r, map, new_of);
+	text = json_dumps(doc, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
+	msg = g_strdup_printf("trailer: collect --apply (%u trailers)", b->trailers);
+	state_set_string(b->s->state, COLLECTED_PATH, text);
+	free(text);
+	json_decref(doc);
+	ok = series_save(b->s, b->repo, msg, NULL, 0, error);
+	g_free(msg);
+	g_hash_table_unref(new_of);
+	return ok;
+}
 
 gboolean review_apply(git_repository *repo, struct series *s, const struct collect_result *r,
 		      const struct apply_opts *o, struct apply_report *out, GError **error)
@@ -403,7 +445,6 @@ gboolean review_apply(git_repository *repo, struct series *s, const struct colle
 	GArray *edits = g_array_new(FALSE, FALSE, sizeof(struct rewrite_edit));
 	GPtrArray *messages = g_ptr_array_new_with_free_func(g_free);
 	GPtrArray *range = NULL;
-	GHashTable *new_of = NULL;
 	struct policy *own_pol = NULL;
 	const struct policy *pol = NULL;
 	git_signature *me = NULL;
@@ -464,7 +505,10 @@ gboolean review_apply(git_repository *repo, struct series *s, const struct colle
 	ref = g_strconcat("refs/heads/", s->branch, NULL);
 	{
 		struct rewrite_opts ro = { 0 };
+		struct before_move bm = { repo, s, r, out->trailers };
 
+		ro.before_move = o->dry_run ? NULL : record_before_move;
+		ro.before_payload = &bm;
 		ro.drop_signatures = o->drop_signatures;
 		ro.resign = o->resign;
 		ro.dry_run = o->dry_run;
@@ -483,33 +527,8 @@ gboolean review_apply(git_repository *repo, struct series *s, const struct colle
 	git_oid_tostr(out->new_tip, GIT_OID_HEXSZ + 1, &new_tip);
 	if (notes_e && o->warn)
 		o->warn(o->payload, "%s", notes_e->message);
-	/* the branch has moved: record where the trailers came from */
-	new_of = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
-	for (guint k = 0; k < map->len; k++) {
-		const struct rewrite_map *m = &g_array_index(map, struct rewrite_map, k);
-		char a[GIT_OID_HEXSZ + 1], b[GIT_OID_HEXSZ + 1];
-
-		git_oid_tostr(a, sizeof a, &m->old_id);
-		git_oid_tostr(b, sizeof b, &m->new_id);
-		g_hash_table_insert(new_of, g_strdup(a), g_strdup(b));
-	}
-	{
-		json_t *doc = record(s, r, map, new_of);
-		char *text = json_dumps(doc, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
-		char *msg = g_strdup_printf("trailer: collect --apply (%u trailers)", out->trailers);
-
-		state_set_string(s->state, COLLECTED_PATH, text);
-		free(text);
-		json_decref(doc);
-		ok = series_save(s, repo, msg, NULL, 0, error);
-		if (!ok)
-			g_prefix_error(error, "%s was rewritten, but the record of the trailers' mails "
-				       "was not written: ", s->branch);
-		g_free(msg);
-	}
+	ok = TRUE;
 done:
-	if (new_of)
-		g_hash_table_unref(new_of);
 	if (map)
 		g_array_free(map, TRUE);
 	if (range)

@@ -4,6 +4,7 @@
 #include "review/store.h"
 #include "core/error.h"
 #include "git/ident.h"
+#include "git/lock.h"
 #include "review/review.h"
 
 #include <stdlib.h>
@@ -198,10 +199,9 @@ static int note_put(git_repository *repo, git_commit *base, git_commit **work,
 /* The one notes commit: the tree of `work`, its parent the old notes
  * commit; the ref moved compare-and-swap. */
 static int notes_finish(git_repository *repo, git_commit *base, git_commit *work,
-			const git_signature *sig, const char *name)
+			const git_signature *sig, const char *name, GError **why)
 {
 	git_tree *tree = NULL;
-	git_reference *ref = NULL;
 	const git_commit *parents[1] = { base };
 	char *msg = g_strdup_printf("quill: the review of %s\n", name);
 	git_oid out;
@@ -211,13 +211,9 @@ static int notes_finish(git_repository *repo, git_commit *base, git_commit *work
 	    (rc = git_commit_create(&out, repo, NULL, sig, sig, NULL, msg, tree, base ? 1 : 0,
 				    parents)) < 0)
 		goto done;
-	if (base)
-		rc = git_reference_create_matching(&ref, repo, STORE_NOTES_REF, &out, 1,
-						   git_commit_id(base), msg);
-	else
-		rc = git_reference_create(&ref, repo, STORE_NOTES_REF, &out, 0, msg);
+	rc = lock_ref_write(repo, STORE_NOTES_REF, &out, base ? 1 : 0,
+			    base ? git_commit_id(base) : NULL, msg, why);
 done:
-	git_reference_free(ref);
 	git_tree_free(tree);
 	g_free(msg);
 	return rc;
@@ -236,6 +232,7 @@ gboolean review_notes_write(git_repository *repo, const struct series *s, GError
 	git_commit *base = NULL, *work = NULL;
 	git_signature *sig = NULL;
 	git_oid base_oid;
+	GError *why = NULL;
 	gboolean ok = FALSE;
 	int rc = 0;
 
@@ -271,12 +268,16 @@ gboolean review_notes_write(git_repository *repo, const struct series *s, GError
 		if (rc < 0)
 			goto git_fail;
 	}
-	if (work && (rc = notes_finish(repo, base, work, sig, s->name)) < 0)
+	if (work && (rc = notes_finish(repo, base, work, sig, s->name, &why)) < 0)
 		goto git_fail;
 	ok = TRUE;
 	goto done;
 git_fail:
-	qerr_git(error, rc, "cannot write the review notes on %s", STORE_NOTES_REF);
+	if (why)
+		g_propagate_prefixed_error(error, why, "cannot write the review notes on %s: ",
+					   STORE_NOTES_REF);
+	else
+		qerr_git(error, rc, "cannot write the review notes on %s", STORE_NOTES_REF);
 done:
 	git_commit_free(work);
 	git_commit_free(base);

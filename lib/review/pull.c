@@ -488,21 +488,13 @@ static gboolean take_thread(struct pull *p, int k, const char *msgid, GBytes *mb
 	return TRUE;
 }
 
-/* Ask every thread at once and scan those that arrived. */
-static gboolean fetch(struct pull *p, GError **error)
+/* Scan the threads that arrived, t[0..p->asks->len) (the answers to
+ * p->asks, in order; borrowed), and name the versions that got none. */
+static void take_all(struct pull *p, const struct archive_thread *t)
 {
-	guint n = p->asks->len;
-	struct archive_thread *t = g_new0(struct archive_thread, n ? n : 1);
-
-	for (guint i = 0; i < n; i++)
-		t[i].msgid = g_ptr_array_index(p->asks, i);
-	if (n && !archive_threads(p->a, t, n, error)) {
-		g_free(t);
-		return FALSE;
-	}
 	for (guint i = 0; i < p->wants->len; i++) {
 		struct want *w = &g_array_index(p->wants, struct want, i);
-		struct archive_thread *th;
+		const struct archive_thread *th;
 		GError *err = NULL;
 
 		if (w->ask < 0)
@@ -529,14 +521,6 @@ static gboolean fetch(struct pull *p, GError **error)
 		else
 			rep_fail(p, w->rep, QUILL_ERROR_NEGATIVE, NOT_FOUND);
 	}
-	for (guint i = 0; i < n; i++) {
-		if (t[i].mbox)
-			g_bytes_unref(t[i].mbox);
-		if (t[i].error)
-			g_error_free(t[i].error);
-	}
-	g_free(t);
-	return TRUE;
 }
 
 /* Merge what was found into each version's review.json, in the state in
@@ -643,48 +627,48 @@ static void pull_clear(struct pull *p)
 	g_free(p->link_base);
 }
 
-gboolean review_pull(struct series *s, git_repository *repo, struct archive *a,
-		     const struct review_pull_opts *o, struct review_pull_result **out,
-		     GError **error)
+static void pull_init(struct pull *p, struct series *s, git_repository *repo, struct archive *a,
+		      const struct review_pull_opts *o, struct review_pull_result *res)
 {
-	struct review_pull_result *res = g_new0(struct review_pull_result, 1);
-	struct pull p = { 0 };
-	gboolean changed = FALSE, ok;
+	res->versions = g_ptr_array_new_with_free_func(rep_free);
+	p->s = s;
+	p->repo = repo;
+	p->a = a;
+	p->o = o;
+	p->link_base = o->link_base ? g_strdup(o->link_base) : archive_lore_base(repo);
+	p->wants = g_array_new(FALSE, TRUE, sizeof(struct want));
+	p->reps = res->versions;
+	p->asks = g_ptr_array_new_with_free_func(g_free);
+	p->fresh = g_hash_table_new_full(NULL, NULL, NULL, fresh_free);
+	p->seen = g_hash_table_new(g_str_hash, g_str_equal);
+	p->results = g_ptr_array_new_with_free_func((GDestroyNotify)review_result_free);
+	p->posted = g_hash_table_new(NULL, NULL);
+	p->retry = retry_read(o->retry_file);
+}
+
+/* After the threads were taken (ok) or the pull could not be done: merge,
+ * the state commit, the notes, the counts and the retry file, then clear p.
+ * FALSE with *error when the pull could not be done. */
+static gboolean pull_finish(struct pull *p, struct review_pull_result *res, gboolean ok,
+			    GError **error)
+{
+	const struct review_pull_opts *o = p->o;
+	gboolean changed = FALSE;
 	GError *nerr = NULL;
 
-	res->versions = g_ptr_array_new_with_free_func(rep_free);
-	p.s = s;
-	p.repo = repo;
-	p.a = a;
-	p.o = o;
-	p.link_base = o->link_base ? g_strdup(o->link_base) : archive_lore_base(repo);
-	p.wants = g_array_new(FALSE, TRUE, sizeof(struct want));
-	p.reps = res->versions;
-	p.asks = g_ptr_array_new_with_free_func(g_free);
-	p.fresh = g_hash_table_new_full(NULL, NULL, NULL, fresh_free);
-	p.seen = g_hash_table_new(g_str_hash, g_str_equal);
-	p.results = g_ptr_array_new_with_free_func((GDestroyNotify)review_result_free);
-	p.posted = g_hash_table_new(NULL, NULL);
-	p.retry = retry_read(o->retry_file);
-
-	ok = choose(&p, error);
-	if (ok) {
-		find_threads(&p);
-		ok = fetch(&p, error);
-	}
 	if (ok)
-		ok = merge(&p, &changed, error);
+		ok = merge(p, &changed, error);
 	if (ok && changed) {
-		ok = series_save(s, repo, "review pull", NULL, 0, error);
+		ok = series_save(p->s, p->repo, "review pull", NULL, 0, error);
 		res->committed = ok;
 	}
 	if (ok) {
-		count_items(&p);
-		if (res->committed || notes_behind(&p)) {
-			res->notes_written = review_notes_write(repo, s, &nerr);
+		count_items(p);
+		if (res->committed || notes_behind(p)) {
+			res->notes_written = review_notes_write(p->repo, p->s, &nerr);
 			if (!res->notes_written) {
-				warnv(&p, "the notes on %s were not written: %s (the next pull "
-					  "writes them)", STORE_NOTES_REF, nerr->message);
+				warnv(p, "the notes on %s were not written: %s (the next pull "
+					 "writes them)", STORE_NOTES_REF, nerr->message);
 				g_clear_error(&nerr);
 			}
 		}
@@ -697,14 +681,74 @@ gboolean review_pull(struct series *s, git_repository *repo, struct archive *a,
 				res->worst = r->failed_class;
 		}
 	}
-	res->retried = p.retried;
+	res->retried = p->retried;
 	if (ok && o->retry_file)
-		retry_write(&p);
-	pull_clear(&p);
-	if (!ok) {
-		review_pull_result_free(res);
+		retry_write(p);
+	pull_clear(p);
+	return ok;
+}
+
+void review_pull_many(git_repository *repo, struct archive *a, struct review_pull_job *jobs,
+		      guint n)
+{
+	struct pull *p = g_new0(struct pull, n ? n : 1);
+	gboolean *ok = g_new0(gboolean, n ? n : 1);
+	guint *first = g_new0(guint, n ? n : 1), total = 0;
+	struct archive_thread *t;
+	GError *err = NULL;
+
+	for (guint i = 0; i < n; i++) {
+		jobs[i].result = g_new0(struct review_pull_result, 1);
+		jobs[i].error = NULL;
+		pull_init(&p[i], jobs[i].s, repo, a, &jobs[i].o, jobs[i].result);
+		ok[i] = choose(&p[i], &jobs[i].error);
+		if (ok[i])
+			find_threads(&p[i]);
+		first[i] = total;
+		total += ok[i] ? p[i].asks->len : 0;
+	}
+	/* every series' threads in one call: one multi handle, one progress count */
+	t = g_new0(struct archive_thread, total ? total : 1);
+	for (guint i = 0; i < n; i++)
+		for (guint k = 0; ok[i] && k < p[i].asks->len; k++)
+			t[first[i] + k].msgid = g_ptr_array_index(p[i].asks, k);
+	if (total && !archive_threads(a, t, total, &err)) {
+		for (guint i = 0; i < n; i++)
+			if (ok[i]) {
+				jobs[i].error = g_error_copy(err);
+				ok[i] = FALSE;
+			}
+		g_clear_error(&err);
+	}
+	for (guint i = 0; i < n; i++) {
+		if (ok[i])
+			take_all(&p[i], t + first[i]);
+		if (!pull_finish(&p[i], jobs[i].result, ok[i], &jobs[i].error))
+			g_clear_pointer(&jobs[i].result, review_pull_result_free);
+	}
+	for (guint i = 0; i < total; i++) {
+		if (t[i].mbox)
+			g_bytes_unref(t[i].mbox);
+		if (t[i].error)
+			g_error_free(t[i].error);
+	}
+	g_free(t);
+	g_free(first);
+	g_free(ok);
+	g_free(p);
+}
+
+gboolean review_pull(struct series *s, git_repository *repo, struct archive *a,
+		     const struct review_pull_opts *o, struct review_pull_result **out,
+		     GError **error)
+{
+	struct review_pull_job job = { .s = s, .o = *o };
+
+	review_pull_many(repo, a, &job, 1);
+	if (!job.result) {
+		g_propagate_error(error, job.error);
 		return FALSE;
 	}
-	*out = res;
+	*out = job.result;
 	return TRUE;
 }

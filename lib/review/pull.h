@@ -91,4 +91,25 @@ gboolean review_pull(struct series *s, git_repository *repo, struct archive *a,
 		     GError **error);
 void review_pull_result_free(struct review_pull_result *r);
 
+/* One series of review_pull_many: s and o in (s borrowed, loaded from the
+ * repository and updated as review_pull updates it; o's strings borrowed),
+ * result or error out (each owned by the caller; exactly one is set). */
+struct review_pull_job {
+	struct series *s;
+	struct review_pull_opts o;
+	struct review_pull_result *result;	/* as review_pull's *out */
+	GError *error;				/* as review_pull's *error */
+};
+
+/* review_pull of each of jobs[0..n), with the threads of every series asked
+ * in ONE archive_threads call (lore: one curl multi handle, at most
+ * max_inflight transfers at once, one progress count over all of them; a
+ * search for a version with no recorded Message-ID is asked before, one at
+ * a time).  Each series is then stored on its own, as review_pull stores
+ * it (its own state commit, notes and retry file): a thread that failed
+ * leaves its version as it was, and one series that could not be pulled or
+ * stored leaves the others' pulls standing. */
+void review_pull_many(git_repository *repo, struct archive *a, struct review_pull_job *jobs,
+		      guint n);
+
 #endif

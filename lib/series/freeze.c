@@ -2,6 +2,7 @@
 #include "series/freeze.h"
 #include "series/cover.h"
 #include "core/error.h"
+#include "git/commit.h"
 #include "series/rangediff.h"
 
 #include <string.h>
@@ -75,8 +76,19 @@ gboolean series_freeze_next(struct series *s, git_repository *repo, const struct
 	gboolean ok = FALSE;
 
 	memset(out, 0, sizeof *out);
-	if (!cover_prepare(&in, repo, s, 0, res, error))
+	if (o->tip) {
+		GPtrArray *patches = NULL;
+		gboolean prepared = series_load_range(&patches, repo, o->base, o->tip,
+						      COMMIT_WANT_DIFF | COMMIT_WANT_STAT, error) &&
+				    cover_prepare_with(&in, repo, s, 0, res, patches, o->base,
+						       o->tip, error);
+		if (patches)
+			g_ptr_array_unref(patches);
+		if (!prepared)
+			return FALSE;
+	} else if (!cover_prepare(&in, repo, s, 0, res, error)) {
 		return FALSE;
+	}
 	if (in.patches->len == 0) {
 		qerr(error, QUILL_ERROR_NEGATIVE, "series %s has no patches: branch %s holds nothing "
 		     "on top of its base", s->name, s->branch);
@@ -95,6 +107,8 @@ gboolean series_freeze_next(struct series *s, git_repository *repo, const struct
 	fo.cover_msgid = o->cover_msgid;
 	fo.patch_msgids = o->patch_msgids;
 	fo.date = o->date;
+	fo.base = o->tip ? &in.base : NULL;
+	fo.tip = o->tip ? &in.tip : NULL;
 	if (!o->dry_run && !series_freeze(s, repo, &fo, error)) {
 		series_freeze_result_clear(out);
 		goto done;

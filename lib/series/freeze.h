@@ -26,6 +26,8 @@ struct series_freeze_next_opts {
 	const char *date;	/* the version's date (ISO 8601 UTC): series send gives
 				 * the date its mails carry, so series format -v N
 				 * makes them again; NULL: now */
+	const git_oid *base, *tip; /* the range to freeze (series send: the one the
+				    * mails were made from), or NULL: the branch now */
 	gboolean dry_run;	/* render and decide; write nothing */
 	warn_fn warn;		/* the cover still has EDITME lines; the tag not written */
 	void *payload;

@@ -3,6 +3,7 @@
  * from it, each only when missing, so a rerun finishes a killed import. */
 #include "series/import-finish.h"
 #include "core/error.h"
+#include "git/lock.h"
 #include "git/commit.h"
 #include "git/config.h"
 
@@ -164,7 +165,33 @@ static char *git_failure(int rc)
 struct in_the_way {
 	const char *root;	/* the work tree */
 	char *path;		/* the first entry the work tree holds otherwise */
+	git_repository *repo;
+	gint64 since;		/* the commit point's time */
 };
+
+/* Is the regular file `path` a write of entry e that a kill cut short: not
+ * older than the commit point, and what it holds the start of the blob
+ * (a checkout creates the file, then writes it)? */
+static gboolean cut_short_write(const struct in_the_way *w, const char *path,
+				const struct stat *st, const git_tree_entry *e)
+{
+	git_blob *b = NULL;
+	char *text = NULL;
+	gsize len = 0;
+	gboolean yes = FALSE;
+
+	if (!S_ISREG(st->st_mode) || (gint64)st->st_mtime < w->since ||
+	    (git_tree_entry_filemode(e) != GIT_FILEMODE_BLOB &&
+	     git_tree_entry_filemode(e) != GIT_FILEMODE_BLOB_EXECUTABLE) ||
+	    git_blob_lookup(&b, w->repo, git_tree_entry_id(e)) < 0)
+		return FALSE;
+	if ((git_object_size_t)st->st_size < git_blob_rawsize(b) &&
+	    g_file_get_contents(path, &text, &len, NULL))
+		yes = len == (gsize)st->st_size && !memcmp(text, git_blob_rawcontent(b), len);
+	g_free(text);
+	git_blob_free(b);
+	return yes;
+}
 
 /* Is the work tree's `path` (lstat'ed into st) what entry e holds? */
 static gboolean same_as_entry(const char *path, const struct stat *st, const git_tree_entry *e)
@@ -196,7 +223,7 @@ static int way_entry(const char *dir, const git_tree_entry *e, void *payload)
 	if (lstat(path, &st) < 0) {
 		/* absent: nothing below it is in the way either */
 		r = git_tree_entry_filemode(e) == GIT_FILEMODE_TREE ? 1 : 0;
-	} else if (!same_as_entry(path, &st, e)) {
+	} else if (!same_as_entry(path, &st, e) && !cut_short_write(w, path, &st, e)) {
 		w->path = g_strconcat(dir, git_tree_entry_name(e), NULL);
 		r = -1;
 	}
@@ -206,16 +233,17 @@ static int way_entry(const char *dir, const git_tree_entry *e, void *payload)
 
 /* An unborn HEAD in a work tree: the tip's tree into the work tree and the
  * index, then HEAD to the branch.  Files already there are taken when they
- * hold what the tree holds (a checkout cut short wrote them), else nothing
+ * hold what the tree holds, or the start of it and are not older than the
+ * commit point (a checkout cut short wrote them), else nothing
  * is written.  A kill before HEAD moves leaves it unborn, so the rerun
  * does this again. */
 static gboolean check_out(git_repository *repo, const char *bref, const git_oid *tip,
-			  char **why)
+			  gint64 since, char **why)
 {
 	git_commit *c = NULL;
 	git_tree *tree = NULL;
 	git_checkout_options co = GIT_CHECKOUT_OPTIONS_INIT;
-	struct in_the_way w = { git_repository_workdir(repo), NULL };
+	struct in_the_way w = { git_repository_workdir(repo), NULL, repo, since };
 	int rc;
 
 	if ((rc = git_commit_lookup(&c, repo, tip)) < 0 || (rc = git_commit_tree(&tree, c)) < 0)
@@ -233,15 +261,27 @@ static gboolean check_out(git_repository *repo, const char *bref, const git_oid 
 	/* nothing in the way: files that are there are the same */
 	co.checkout_strategy = GIT_CHECKOUT_FORCE;
 	if ((rc = git_checkout_tree(repo, (git_object *)tree, &co)) == GIT_ELOCKED) {
-		/* libgit2 does not name the index's lock */
-		*why = g_strdup_printf("%sindex.lock exists (another git is running, or one was "
-				       "killed: remove that file if none runs, then run the import "
-				       "again)", git_repository_path(repo));
-		git_tree_free(tree);
-		git_commit_free(c);
-		return FALSE;
+		/* libgit2 does not name the index's lock: a stale one goes */
+		char *lock = lock_index_path(repo);
+		GError *e = NULL;
+
+		if (lock_recover(repo, lock, &e))
+			rc = git_checkout_tree(repo, (git_object *)tree, &co);
+		g_free(lock);
+		if (rc == GIT_ELOCKED) {
+			*why = e ? g_strdup(e->message)
+				 : g_strdup_printf("%sindex.lock exists (run the import again)",
+						   git_repository_path(repo));
+			g_clear_error(&e);
+			git_tree_free(tree);
+			git_commit_free(c);
+			return FALSE;
+		}
+		g_clear_error(&e);
 	}
-	if (rc < 0 || (rc = git_repository_set_head(repo, bref)) < 0)
+	if (rc == 0 && (rc = git_repository_set_head(repo, bref)) < 0 && lock_retry(repo, rc, "HEAD"))
+		rc = git_repository_set_head(repo, bref);
+	if (rc < 0)
 		goto fail;
 	git_tree_free(tree);
 	git_commit_free(c);
@@ -278,7 +318,10 @@ static void upstream_tags(git_repository *repo, const struct import_plan *p, int
 
 		if (git_reference_name_to_id(&x, repo, ref) < 0 &&
 		    (rc = git_object_lookup(&obj, repo, &t->target, GIT_OBJECT_COMMIT)) == 0 &&
-		    (rc = git_tag_create_lightweight(&x, repo, t->name, obj, 0)) == 0)
+		    (rc = git_tag_create_lightweight(&x, repo, t->name, obj, 0)) < 0 &&
+		    lock_retry(repo, rc, ref))
+			rc = git_tag_create_lightweight(&x, repo, t->name, obj, 0);
+		if (rc == 0 && obj)
 			(*done)++;
 		if (rc < 0 && rc != GIT_EEXISTS && warn) {
 			char *why = git_failure(rc);
@@ -310,7 +353,13 @@ static void head_branch(git_repository *repo, const struct import_plan *p, int *
 	}
 	g_free(cur);
 	if ((rc = git_commit_lookup(&c, repo, &p->head_tip)) == 0 &&
-	    (rc = git_branch_create(&r, repo, p->head, c, 0)) == 0)
+	    (rc = git_branch_create(&r, repo, p->head, c, 0)) < 0) {
+		char *ref = g_strconcat("refs/heads/", p->head, NULL);
+		if (lock_retry(repo, rc, ref))
+			rc = git_branch_create(&r, repo, p->head, c, 0);
+		g_free(ref);
+	}
+	if (rc == 0)
 		(*done)++;
 	if (rc < 0 && warn) {
 		char *why = git_failure(rc);
@@ -330,7 +379,7 @@ gboolean import_finish(git_repository *repo, struct series *s, const struct impo
 
 	*done = 0;
 	if (p->checkout && !git_repository_is_bare(repo) && git_repository_head_unborn(repo) == 1) {
-		if (check_out(repo, bref, &p->branch_tip, &why))
+		if (check_out(repo, bref, &p->branch_tip, state_time(s->state), &why))
 			(*done)++;
 		else if (warn)
 			warn(payload, "branch %s not checked out: %s", s->branch, why);
@@ -344,6 +393,12 @@ gboolean import_finish(git_repository *repo, struct series *s, const struct impo
 
 		if ((rc = git_commit_lookup(&c, repo, &p->branch_tip)) == 0)
 			rc = git_branch_create(&r, repo, s->branch, c, 0);
+		if (rc < 0) {
+			char *ref = g_strconcat("refs/heads/", s->branch, NULL);
+			if (lock_retry(repo, rc, ref))
+				rc = git_branch_create(&r, repo, s->branch, c, 0);
+			g_free(ref);
+		}
 		git_reference_free(r);
 		git_commit_free(c);
 		if (rc < 0) {

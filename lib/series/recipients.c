@@ -98,6 +98,7 @@ struct run {
 	GPtrArray *keys;		/* char*: the person trailers */
 	struct acc *accs;		/* [0] the cover, [i] patch i */
 	guint n;
+	GHashTable *unnamed;		/* addresses whose name was dropped: warned once */
 };
 
 static void say(const struct run *r, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
@@ -116,14 +117,18 @@ static void say(const struct run *r, const char *fmt, ...)
 }
 
 /* "Name <addr>" as a header carries it (quoted where needed), or the bare
- * address when the name would not make one mailbox. */
-static char *mailbox_text(const char *name, const char *email)
+ * address when the name would not make one mailbox (*dropped then says
+ * why, else NULL). */
+static char *mailbox_text(const char *name, const char *email, const char **dropped)
 {
 	InternetAddress *ia = internet_address_mailbox_new(name ? name : "", email);
 	char *s = internet_address_to_string(ia, NULL, FALSE);
 
 	g_object_unref(ia);
-	if (ident_mailbox_problem(s) || !email_one_mailbox(s)) {
+	*dropped = NULL;
+	if ((*dropped = ident_mailbox_problem(s)) || !email_one_mailbox(s)) {
+		if (!*dropped)
+			*dropped = "not one mailbox";
 		g_free(s);
 		s = g_strdup(email);
 	}
@@ -136,7 +141,7 @@ static gboolean add_person(struct run *r, guint index, const char *raw, gsize le
 			   gboolean to, gboolean map, const char **why)
 {
 	struct ident_addr a;
-	const char *name, *email;
+	const char *name, *email, *dropped;
 	char *text = NULL, *key;
 	gboolean ok = FALSE;
 
@@ -156,7 +161,10 @@ static gboolean add_person(struct run *r, guint index, const char *raw, gsize le
 	email = a.email;
 	if (map)
 		ident_resolve(r->mm, a.name, a.email, &name, &email);
-	text = mailbox_text(name, email);
+	text = mailbox_text(name, email, &dropped);
+	if (dropped && name && *name && g_hash_table_add(r->unnamed, g_strdup(email)))
+		say(r, "'%s': the name cannot go into a header (%s); the address alone is used",
+		    email, dropped);
 	if ((*why = ident_mailbox_problem(text)) || !email_one_mailbox(text)) {
 		if (!*why)
 			*why = "not one mailbox";
@@ -449,6 +457,7 @@ gboolean series_recipients_compute(struct series_recipients **out, git_repositor
 	}
 	r.sender_key = sender_key(repo, r.mm);
 	r.keys = person_keys(res);
+	r.unnamed = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 	r.accs = g_new0(struct acc, r.n);
 	for (guint i = 0; i < r.n; i++)
 		acc_init(&r.accs[i]);
@@ -465,6 +474,7 @@ gboolean series_recipients_compute(struct series_recipients **out, git_repositor
 		acc_release(&r.accs[i]);
 	}
 	g_free(r.accs);
+	g_hash_table_unref(r.unnamed);
 	g_ptr_array_unref(r.keys);
 	g_free(r.sender_key);
 	git_mailmap_free(r.mm);

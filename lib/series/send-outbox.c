@@ -45,13 +45,14 @@ struct send_mail *send_mail_copy(const struct send_mail *m)
 	return c;
 }
 
-struct outbox *outbox_new(int version, gint64 when, const char *tip)
+struct outbox *outbox_new(int version, gint64 when, const char *base, const char *tip)
 {
 	struct outbox *ob = g_new0(struct outbox, 1);
 
 	ob->version = version;
 	ob->when = when;
 	ob->started = date_iso(when);
+	g_strlcpy(ob->base, base ? base : "", sizeof ob->base);
 	g_strlcpy(ob->tip, tip ? tip : "", sizeof ob->tip);
 	ob->mails = g_ptr_array_new_with_free_func((GDestroyNotify)send_mail_free);
 	ob->texts = g_ptr_array_new_with_free_func(g_free);
@@ -110,8 +111,12 @@ static char *outbox_json(const struct outbox *ob)
 			nullable(m->reply)));
 		g_free(file);
 	}
-	root = json_pack("{s:i, s:s, s:I, s:s, s:o}", "version", ob->version, "started",
-			 ob->started, "when", (json_int_t)ob->when, "tip", ob->tip, "mails", mails);
+	root = json_pack("{s:i, s:s, s:I}", "version", ob->version, "started", ob->started, "when",
+			 (json_int_t)ob->when);
+	if (ob->base[0])
+		json_object_set_new(root, "base", json_string(ob->base));
+	json_object_set_new(root, "tip", json_string(ob->tip));
+	json_object_set_new(root, "mails", mails);
 	text = json_dumps(root, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
 	json_decref(root);
 	copy = g_strconcat(text, "\n", NULL);
@@ -235,13 +240,15 @@ static gboolean parse_outbox(struct outbox *ob, const json_t *root, const struct
 {
 	const json_t *mails = json_object_get(root, "mails"), *e;
 	const char *tip = json_string_value(json_object_get(root, "tip"));
+	const char *base = json_string_value(json_object_get(root, "base"));
 	size_t i;
 
 	if (!json_is_object(root) || json_integer_value(json_object_get(root, "version")) != version ||
 	    !json_is_integer(json_object_get(root, "when")) || !json_is_array(mails) ||
 	    json_array_size(mails) == 0 || json_array_size(mails) > OUTBOX_MAX_MAILS || !tip ||
-	    strlen(tip) != GIT_OID_HEXSZ)
+	    strlen(tip) != GIT_OID_HEXSZ || (base && strlen(base) != GIT_OID_HEXSZ))
 		return FALSE;
+	g_strlcpy(ob->base, base ? base : "", sizeof ob->base);
 	ob->when = json_integer_value(json_object_get(root, "when"));
 	g_free(ob->started);
 	ob->started = date_iso(ob->when);
@@ -273,7 +280,7 @@ gboolean outbox_read(struct outbox **out, const struct state *st, int version, G
 	}
 	root = json_loads(text, JSON_REJECT_DUPLICATES, &je);
 	g_free(text);
-	ob = outbox_new(version, 0, NULL);
+	ob = outbox_new(version, 0, NULL, NULL);
 	if (!root || !parse_outbox(ob, root, st, version)) {
 		qerr(error, QUILL_ERROR_INPUT, "series '%s': %s is damaged%s%s", state_name(st), path,
 		     root ? "" : ": ", root ? "" : je.text);

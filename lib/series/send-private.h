@@ -15,13 +15,15 @@ struct outbox {
 	int version;
 	gint64 when;		/* the base time of the mails (their cover's Date:) */
 	char *started;		/* date_iso(when) */
+	char base[GIT_OID_HEXSZ + 1];	/* their base ("" in an outbox written before
+					 * quill kept it) */
 	char tip[GIT_OID_HEXSZ + 1];	/* the branch tip the mails were made from */
 	GPtrArray *mails;	/* struct send_mail*, in sending order */
 	GPtrArray *texts;	/* char*: each mail as series format writes it */
 };
 
 /* A new, empty outbox (free with outbox_free). */
-struct outbox *outbox_new(int version, gint64 when, const char *tip);
+struct outbox *outbox_new(int version, gint64 when, const char *base, const char *tip);
 void outbox_free(struct outbox *ob);
 
 /* Take mail `m` (owned from now on) with its text (copied). */

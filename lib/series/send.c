@@ -103,7 +103,7 @@ static gboolean build_outbox(struct send_run *r, int n, gboolean gate, GError **
 		goto done;
 	if (gate && o->gate && !o->gate(o->gate_payload, r->s, og, error))
 		goto done;
-	r->ob = outbox_new(og->version, o->when, og->tip);
+	r->ob = outbox_new(og->version, o->when, og->base, og->tip);
 	for (guint i = 0; i < og->mails->len; i++) {
 		const struct series_mail *sm = g_ptr_array_index(og->mails, i);
 		outbox_add(r->ob, mail_from_outgoing(sm), sm->text);
@@ -282,9 +282,16 @@ static gboolean freeze_sent(struct send_run *r, GError **error)
 	git_oid base, tip;
 	gboolean ok;
 
-	if (!series_working_range(&base, &tip, r->repo, r->s, error))
+	if (r->ob->base[0]) {
+		/* what is frozen is what was sent, wherever the branch is now */
+		if (git_oid_fromstr(&base, r->ob->base) < 0 || git_oid_fromstr(&tip, r->ob->tip) < 0)
+			return qerr(error, QUILL_ERROR_INPUT, "v%d/outbox.json: a bad base or tip",
+				    r->ob->version);
+		fo.base = &base;
+		fo.tip = &tip;
+	} else if (!series_working_range(&base, &tip, r->repo, r->s, error)) {
 		return FALSE;
-	if (g_strcmp0(git_oid_tostr_s(&tip), r->ob->tip))
+	} else if (g_strcmp0(git_oid_tostr_s(&tip), r->ob->tip))
 		return qerr(error, QUILL_ERROR_NEGATIVE,
 			    "v%d is sent, but branch %s moved since its mails were made from %.12s: "
 			    "not frozen (put the branch back there and run 'quill series send' "

@@ -5,6 +5,7 @@
 #include "git/config.h"
 #include "core/error.h"
 #include "git/ident.h"
+#include "git/lock.h"
 
 #include <string.h>
 
@@ -110,7 +111,7 @@ static gboolean ensure_notes_ref(git_repository *repo)
 	    (rc = git_tree_lookup(&tree, repo, &oid)) == 0 &&
 	    (rc = git_commit_create(&oid, repo, NULL, sig, sig, NULL,
 				    "Notes of quill: review items per patch and version\n", tree, 0, NULL)) == 0)
-		rc = git_reference_create(&ref, repo, STORE_NOTES_REF, &oid, 0, "quill: start the notes");
+		rc = lock_ref_write(repo, STORE_NOTES_REF, &oid, 0, NULL, "quill: start the notes", NULL);
 	git_reference_free(ref);
 	git_tree_free(tree);
 	git_treebuilder_free(tb);

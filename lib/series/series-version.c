@@ -5,6 +5,7 @@
 #include "git/commit.h"
 #include "git/config.h"
 #include "core/error.h"
+#include "git/lock.h"
 #include "git/ident.h"
 
 #include <string.h>
@@ -125,6 +126,29 @@ gboolean series_load_patches(GPtrArray **out, git_oid *base_out, git_oid *tip_ou
 	return TRUE;
 }
 
+gboolean series_load_range(GPtrArray **out, git_repository *repo, const git_oid *base,
+			   const git_oid *tip, unsigned flags, GError **error)
+{
+	GPtrArray *oids = NULL, *patches;
+
+	*out = NULL;
+	if (!commit_range(&oids, repo, base, tip, error))
+		return FALSE;
+	patches = g_ptr_array_new_with_free_func((GDestroyNotify)commit_patch_free);
+	for (guint i = 0; i < oids->len; i++) {
+		struct commit_patch *p;
+		if (!commit_patch_load(&p, repo, g_ptr_array_index(oids, i), flags, error)) {
+			g_ptr_array_unref(patches);
+			g_ptr_array_unref(oids);
+			return FALSE;
+		}
+		g_ptr_array_add(patches, p);
+	}
+	g_ptr_array_unref(oids);
+	*out = patches;
+	return TRUE;
+}
+
 /* ---- frozen versions ---- */
 
 /* Entry i of a NULL-terminated list that may be NULL or shorter (a copy). */
@@ -191,8 +215,12 @@ gboolean series_freeze(struct series *s, git_repository *repo,
 	char *msg, *old_cover;
 	int old_version = s->version;
 
-	if (!series_working_range(&base, &tip, repo, s, error))
+	if (o->tip) {
+		git_oid_cpy(&base, o->base);
+		git_oid_cpy(&tip, o->tip);
+	} else if (!series_working_range(&base, &tip, repo, s, error)) {
 		return FALSE;
+	}
 	if (git_oid_equal(&base, &tip))
 		return qerr(error, QUILL_ERROR_NEGATIVE,
 			    "series '%s' has no patches: branch '%s' holds nothing on top of its base",
@@ -278,6 +306,13 @@ int series_repair(struct series *s, git_repository *repo, GError **error)
 		msg = g_str_has_suffix(v->cover, "\n") ? g_strdup(v->cover)
 						       : g_strconcat(v->cover, "\n", NULL);
 		rc = git_tag_create(&tag_oid, repo, tag, target, sig, msg, force);
+		if (rc == GIT_ELOCKED) {
+			/* a killed writer's lock goes when it is stale (git/lock.h) */
+			char *lock = lock_ref_path(repo, ref);
+			if (lock_recover(repo, lock, NULL))
+				rc = git_tag_create(&tag_oid, repo, tag, target, sig, msg, force);
+			g_free(lock);
+		}
 		g_free(msg);
 		git_signature_free(sig);
 		git_object_free(target);

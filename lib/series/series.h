@@ -152,6 +152,10 @@ struct series_version *series_get_version(const struct series *s, int n);
 gboolean series_working_range(git_oid *base_out, git_oid *tip_out, git_repository *repo,
 			      const struct series *s, GError **error);
 
+/* The patches of base..tip as loaded commits (as series_load_patches). */
+gboolean series_load_range(GPtrArray **out, git_repository *repo, const git_oid *base,
+			   const git_oid *tip, unsigned flags, GError **error);
+
 /* The patches of version N (0 = the working version) as loaded commits
  * (struct commit_patch*, caller owns the array, which frees them), with
  * the flags of commit_patch_load; base/tip may be NULL. */
@@ -167,6 +171,8 @@ struct series_freeze_opts {
 	const char *const *patch_msgids; /* each patch's Message-ID as sent ([i - 1]: patch
 					  * i; NULL-terminated), or NULL */
 	const char *date;	/* the date recorded (ISO 8601 UTC), or NULL: now */
+	const git_oid *base, *tip; /* the range frozen (series send: the one its mails
+				    * were made from), or NULL: the branch now */
 };
 
 /* Freeze the working version: v<N>/ files, one state commit with the tip and

@@ -8,6 +8,7 @@
 #include "series/store.h"
 #include "core/error.h"
 #include "git/ident.h"
+#include "git/lock.h"
 
 #include <string.h>
 
@@ -402,11 +403,14 @@ static gboolean update_ref(git_repository *repo, const char *name, const git_oid
 	int rc;
 
 	gint64 timeout = lock_timeout_ms(repo), waited = 0, pause = 1;
+	gboolean recovered = FALSE;
+	GError *lock_error = NULL;
 
 	/* A ref another writer holds locked is retried for a moment, as git
 	 * does (core.filesRefLockTimeout, 100 ms by default): a concurrent
 	 * writer is then seen as one ("changed by someone else"), and only a
-	 * lock that stays is reported as a lock. */
+	 * lock that stays is judged: removed when a killed writer left it
+	 * (lock_recover), else reported. */
 	for (;;) {
 		if (current)
 			rc = git_reference_create_matching(&ref, repo, refname, id, 1, current,
@@ -415,6 +419,14 @@ static gboolean update_ref(git_repository *repo, const char *name, const git_oid
 			rc = git_reference_create(&ref, repo, refname, id, 0, message);
 		git_reference_free(ref);
 		ref = NULL;
+		if (rc == GIT_ELOCKED && timeout >= 0 && waited >= timeout && !recovered) {
+			char *lock = lock_ref_path(repo, refname);
+			gboolean again = lock_recover(repo, lock, &lock_error);
+			g_free(lock);
+			recovered = TRUE;
+			if (again)
+				continue;
+		}
 		if (rc != GIT_ELOCKED || (timeout >= 0 && waited >= timeout))
 			break;
 		g_usleep((gulong)pause * 1000);
@@ -428,14 +440,15 @@ static gboolean update_ref(git_repository *repo, const char *name, const git_oid
 		     "series '%s' was changed by someone else meanwhile (another quill?); nothing was written",
 		     name);
 	else if (rc == GIT_ELOCKED) {
-		char *lock = g_strconcat(git_repository_commondir(repo), refname, ".lock", NULL);
-		qerr(error, QUILL_ERROR_OUTSIDE,
-		     "series '%s' is locked: %s exists (another quill is running, or one was "
-		     "killed: remove that file if none runs); nothing was written",
-		     name, lock);
-		g_free(lock);
+		if (lock_error)
+			g_propagate_prefixed_error(error, lock_error, "series '%s' is locked: ", name);
+		else
+			qerr(error, QUILL_ERROR_OUTSIDE, "series '%s' is locked; nothing was written",
+			     name);
+		lock_error = NULL;
 	} else if (rc < 0)
 		qerr_git(error, rc, "cannot update %s", refname);
+	g_clear_error(&lock_error);
 	g_free(refname);
 	return rc == 0;
 }

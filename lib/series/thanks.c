@@ -36,17 +36,22 @@ void thanks_patch_free(struct thanks_patch *p)
 	g_free(p);
 }
 
+void thanks_series_clear_headers(struct thanks_series *t)
+{
+	g_clear_pointer(&t->msgid, g_free);
+	g_clear_pointer(&t->subject, g_free);
+	g_clear_pointer(&t->from, g_free);
+	g_clear_pointer(&t->to, g_strfreev);
+	g_clear_pointer(&t->cc, g_strfreev);
+	g_clear_pointer(&t->date, g_free);
+	g_clear_pointer(&t->quote, g_free);
+}
+
 void thanks_series_free(struct thanks_series *t)
 {
 	if (!t)
 		return;
-	g_free(t->msgid);
-	g_free(t->subject);
-	g_free(t->from);
-	g_strfreev(t->to);
-	g_strfreev(t->cc);
-	g_free(t->date);
-	g_free(t->quote);
+	thanks_series_clear_headers(t);
 	g_ptr_array_unref(t->patches);
 	g_free(t->series);
 	g_free(t->record);

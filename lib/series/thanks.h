@@ -79,6 +79,9 @@ struct thanks_series {
 
 struct thanks_series *thanks_series_new(void);
 void thanks_series_free(struct thanks_series *t);
+/* Free the fields taken from the series' first mail (msgid, subject, from,
+ * to, cc, date, quote) and set them to NULL. */
+void thanks_series_clear_headers(struct thanks_series *t);
 void thanks_patch_free(struct thanks_patch *p);
 
 /* The first lines of a cover body worth quoting: up to 5 lines before

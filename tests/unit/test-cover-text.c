@@ -47,8 +47,8 @@ int main(void)
 	/* ---- template_fill ---- */
 	s = template_fill("x {{changes}} {{ shortlog }} {{bench  big}} \\{{y\n", "t", keep_link,
 			  "1/2 \"print {{signature}}\"", NULL);
-	is_str(s, "x 1/2 \"print \\{{signature}}\" {{shortlog}} {{bench big}} \\{{y\n",
-	       "known tokens filled escaped; the others and \\{{ stay");
+	is_str(s, "x 1/2 \"print \\{{signature}}\" {{ shortlog }} {{bench  big}} \\{{y\n",
+	       "known tokens filled escaped; the others (as written) and \\{{ stay");
 	g_free(s);
 	s = template_fill("a\n{{changes}}\nb\n", "t", keep_link, "", NULL);
 	is_str(s, "a\nb\n", "a line of one empty value goes");

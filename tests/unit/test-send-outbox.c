@@ -8,6 +8,7 @@
 #include "series/store.h"
 
 #define TIP "0123456789abcdef0123456789abcdef01234567"
+#define BASE "89abcdef0123456789abcdef0123456789abcdef"
 
 static struct send_mail *mail(int index, const char *msgid, enum send_status st)
 {
@@ -32,7 +33,7 @@ static struct send_mail *mail(int index, const char *msgid, enum send_status st)
 
 static struct outbox *sample(void)
 {
-	struct outbox *ob = outbox_new(3, 1764590400, TIP);
+	struct outbox *ob = outbox_new(3, 1764590400, BASE, TIP);
 
 	outbox_add(ob, mail(0, "c0@example.org", SEND_SENT), "From x\nSubject: cover\n\nhi\n");
 	outbox_add(ob, mail(1, "p1@example.org", SEND_SENDING), "From x\nSubject: one\n\n1\n");
@@ -53,6 +54,7 @@ static void round_trip(void)
 	is_int(back->mails->len, 3, "three mails");
 	is_str(back->started, "2025-12-01T12:00:00Z", "the start from its base time");
 	is_str(back->tip, TIP, "the tip");
+	is_str(back->base, BASE, "the base");
 	for (guint i = 0; i < 3; i++) {
 		const struct send_mail *a = g_ptr_array_index(ob->mails, i);
 		const struct send_mail *b = g_ptr_array_index(back->mails, i);
@@ -149,6 +151,8 @@ int main(int argc, char **argv)
 			MAIL(", \"status\":\"sent\"") "]}", "another version's");
 		damaged("", "{\"version\":3, \"when\":1, \"tip\":\"abc\", \"mails\":["
 			MAIL(", \"status\":\"sent\"") "]}", "a short tip");
+		damaged("", "{\"version\":3, \"when\":1, \"base\":\"abc\", \"tip\":\"" TIP "\", "
+			"\"mails\":[" MAIL(", \"status\":\"sent\"") "]}", "a short base");
 		damaged("", BOX("{\"index\":0, \"msgid\":\"c@x\", \"rcpts\":[], \"to\":[], \"cc\":[], "
 				"\"status\":\"sent\"}"), "nobody to send to");
 		damaged("", BOX("{\"index\":\"0\", \"msgid\":\"c@x\", \"rcpts\":[\"a@b.org\"], "
