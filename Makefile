@@ -6,7 +6,8 @@
 #   make demo         the embedded demo, in a scratch repository
 #   make bench        measurements side by side with git
 #   make fuzz         the libFuzzer targets, FUZZ_SECONDS (30) each, FUZZ_JOBS (2) at a time
-#   make soak         kill -9 soak: SOAK_RUNS (100) runs per command
+#   make soak         kill -9 soaks, SOAK_RUNS (100) runs per command, and the
+#                     malformed-input suite with all its 1,000 inputs
 #   make install PREFIX=/usr/local
 #
 # Knobs: WERROR=1 (warnings are errors), SANITIZE=1 (ASan+UBSan), V=1,
@@ -141,15 +142,19 @@ build/tests/test-fuzz-regress: $(wildcard tests/fuzz/*.c tests/fuzz/*.h)
 
 check: all unit
 	@scripts/deps.sh test
-	QUILL_BUILD_DIR=$(CURDIR) prove --exec '' $(PROVE_FLAGS) $(UNIT_BIN) tests/t[0-9]*.sh
+	QUILL_BUILD_DIR=$(CURDIR) QUILL_SANITIZED=$(if $(filter 1,$(SANITIZE)),1,0) \
+		prove --exec '' $(PROVE_FLAGS) $(UNIT_BIN) tests/t[0-9]*.sh
 
 # make soak: the t81NN-soak-*.sh tests with SOAK_RUNS kills each (make check
-# runs 6); QUILL_SOAK_SEED=S QUILL_SOAK_T=T replays one run (tests/lib-soak.sh)
+# runs 6); QUILL_SOAK_SEED=S QUILL_SOAK_T=T replays one run (tests/lib-soak.sh);
+# and the malformed-input suite (t8000, t8010) with all its 1,000 inputs
+# whatever the build (make check SANITIZE=1 feeds it 150)
 SOAK_RUNS ?= 100
-soak: all
+soak: all unit
 	@scripts/deps.sh test
-	QUILL_BUILD_DIR=$(CURDIR) QUILL_SOAK_RUNS=$(SOAK_RUNS) prove --exec '' $(PROVE_FLAGS) \
-		tests/t81[0-9][0-9]-soak-*.sh
+	QUILL_BUILD_DIR=$(CURDIR) QUILL_SOAK_RUNS=$(SOAK_RUNS) QUILL_MALFORMED_COUNT=1000 \
+		prove --exec '' $(PROVE_FLAGS) tests/t81[0-9][0-9]-soak-*.sh \
+		tests/t8000-malformed-mail.sh tests/t8010-malformed-files.sh
 
 demo: all
 	@scripts/deps.sh test

@@ -8,7 +8,7 @@
 # all in one mailbox between good messages, and each in a file of its own.
 # Every command that reads mail reads the mailbox (and a sample of
 # QUILL_MALFORMED_SAMPLE files of each kind, default 3): an exit code its
-# manual allows, no signal, no hang (10 s), no sanitizer or GLib report,
+# manual allows, no signal, no hang (10 s, 60 under ASan), no sanitizer or GLib report,
 # warnings naming the file, the good messages in the output.  Then an
 # mbox with a 100 MB line.
 . "$(dirname "$0")/lib.sh"

@@ -6,7 +6,7 @@
 # trailer policy, the cover template, an ELF object and a series export
 # directory: QUILL_MALFORMED_COUNT * 3/10 inputs (t8000 has the mails).
 # Each is read by the command that takes it: an exit code its manual
-# allows, no signal, no hang (10 s), no sanitizer or GLib report; where
+# allows, no signal, no hang (10 s, 60 under ASan), no sanitizer or GLib report; where
 # refused, the file named.
 . "$(dirname "$0")/lib.sh"
 . "$TEST_SRC/lib-malformed.sh"

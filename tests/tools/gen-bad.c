@@ -872,6 +872,8 @@ int main(int argc, char **argv)
 	if (i != argc - 1 || count < 1) {
 		fprintf(stderr, "usage: gen-bad [-s SEED] [-n COUNT] [--no-mail] [-k KIND=PATH]... DIR\n"
 			"       gen-bad --big-line MB FILE\n");
+		while (nfile)
+			free(fk[--nfile]);
 		return 2;
 	}
 	dir = argv[i];
@@ -924,7 +926,9 @@ int main(int argc, char **argv)
 		free(p);
 	}
 	free(all.p);
-	for (k = 0; k < nfile; k++)
+	for (k = 0; k < nfile; k++) {
 		file_kind(dir, fk[k], fp[k], per[NMAIL + k]);
+		free(fk[k]);
+	}
 	return 0;
 }
