@@ -1,11 +1,67 @@
 /* init.c - libgit2 started once, late (see init.h). */
 #include "git/init.h"
 
+#include <dlfcn.h>
 #include <git2.h>
 #include <signal.h>
 #include <stdbool.h>
 
 static bool started;
+
+/* ---- the system certificates, loaded when libgit2 first needs them ----
+ *
+ * libgit2 built with mbedTLS (Debian's) parses every certificate of the
+ * system's store in git_libgit2_init(): some 7 ms of each command's start,
+ * for a trust store that only `series sync` to an https remote uses (all
+ * other network goes through libcurl).  quill defines the two mbedTLS
+ * loaders itself, so libgit2's calls reach these (an executable's symbols
+ * come first): during the init they only note what libgit2 asked for;
+ * git_trust_load() later asks libgit2 to load it for real, and the calls
+ * then go on to mbedTLS (dlsym RTLD_NEXT).  If they were never loaded,
+ * libgit2 has no trust anchor and refuses every certificate: it fails
+ * closed.  With libgit2 on another TLS back end these are never called. */
+static bool deferring;
+static char *noted_file, *noted_path;
+
+typedef int (*crt_load_fn)(void *chain, const char *where);
+
+static int crt_forward(const char *sym, void *chain, const char *where)
+{
+	crt_load_fn real = (crt_load_fn)dlsym(RTLD_NEXT, sym);
+
+	return real ? real(chain, where) : -1;
+}
+
+int mbedtls_x509_crt_parse_file(void *chain, const char *file);
+int mbedtls_x509_crt_parse_file(void *chain, const char *file)
+{
+	if (!deferring)
+		return crt_forward("mbedtls_x509_crt_parse_file", chain, file);
+	g_free(noted_file);
+	noted_file = g_strdup(file);
+	return 0;
+}
+
+int mbedtls_x509_crt_parse_path(void *chain, const char *path);
+int mbedtls_x509_crt_parse_path(void *chain, const char *path)
+{
+	if (!deferring)
+		return crt_forward("mbedtls_x509_crt_parse_path", chain, path);
+	g_free(noted_path);
+	noted_path = g_strdup(path);
+	return 0;
+}
+
+gboolean git_trust_load(void)
+{
+	static bool loaded;
+
+	git_start();
+	if (loaded || (!noted_file && !noted_path))
+		return TRUE;
+	loaded = true;
+	return git_libgit2_opts(GIT_OPT_SET_SSL_CERT_LOCATIONS, noted_file, noted_path) == 0;
+}
 
 void git_start(void)
 {
@@ -15,7 +71,9 @@ void git_start(void)
 		return;
 	started = true;
 	sigaction(SIGPIPE, NULL, &old);
+	deferring = true;
 	git_libgit2_init();
+	deferring = false;
 	sigaction(SIGPIPE, &old, NULL);
 	/* git itself does not re-hash every object it reads; neither do we */
 	git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, 0);

@@ -10,10 +10,18 @@
 #ifndef QUILL_GIT_INIT_H
 #define QUILL_GIT_INIT_H
 
+#include <glib.h>
+
 /* Start libgit2 (git_libgit2_init and quill's options), once; later calls
  * do nothing.  The disposition of SIGPIPE is kept as it was (libgit2's init
  * ignores it): cmd/ chooses it per command. */
 void git_start(void);
+
+/* Load the system certificates libgit2's own TLS needs (https remotes of
+ * `series sync`): git_start() leaves them unread (init.c says how); call
+ * this before libgit2 opens a connection.  Starts libgit2 when needed.
+ * FALSE when libgit2 could not load them (its error is set). */
+gboolean git_trust_load(void);
 
 /* Shut libgit2 down when git_start started it. */
 void git_stop(void);

@@ -3,6 +3,7 @@
 #include "series/sync.h"
 #include "series/sync-remote.h"
 #include "git/config.h"
+#include "git/init.h"
 #include "series/store.h"
 #include "core/error.h"
 #include "series/store.h"
@@ -75,6 +76,9 @@ gboolean conn_open(struct conn *c, git_repository *repo, const char *given, gboo
 	int valid = 0, rc;
 
 	memset(c, 0, sizeof *c);
+	/* libgit2's own TLS (an https remote) needs the system's certificates */
+	if (!git_trust_load())
+		return qerr_git(error, -1, "cannot load the system certificates");
 	if (!name) {
 		dflt = config_get(repo, "quill.remote");
 		name = dflt ? dflt : "origin";
