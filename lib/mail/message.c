@@ -210,6 +210,7 @@ char *message_get_decoded(const struct message *m, const char *name)
 static gboolean append_unfolded(GString *buf, const char *p, gsize n, gboolean no_blank)
 {
 	const char *end = p + n;
+	gsize at = buf->len;
 
 	while (p < end && g_ascii_isspace(*p))
 		p++;
@@ -227,6 +228,11 @@ static gboolean append_unfolded(GString *buf, const char *p, gsize n, gboolean n
 			q++;
 		g_string_append_len(buf, p, q - p);
 		p = q + 1;
+	}
+	/* ids are C strings: one that starts with a NUL byte is empty */
+	if (buf->len == at || buf->str[at] == '\0') {
+		g_string_truncate(buf, at);
+		return FALSE;
 	}
 	g_string_append_c(buf, 0);
 	return TRUE;
