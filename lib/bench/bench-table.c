@@ -24,7 +24,7 @@ static void metric_display(struct disp *d, const struct bench *b, const char *me
 	double f, smallest = INFINITY;
 	int decimals = -2;	/* none seen */
 	gboolean measured = FALSE;
-	const char *dim;
+	const char *dim, *end;
 
 	for (guint i = 0; i < b->roles->len; i++) {
 		struct bench_metric *m = bench_role_metric(g_ptr_array_index(b->roles, i), metric);
@@ -41,6 +41,9 @@ static void metric_display(struct disp *d, const struct bench *b, const char *me
 			smallest = MIN(smallest, fabs(s.mean));
 	}
 	g_strlcpy(d->unit, unit ? unit : "", sizeof d->unit);
+	/* a long unit is cut to the field: at a character's start, not inside it */
+	if (!g_utf8_validate(d->unit, -1, &end))
+		d->unit[end - d->unit] = '\0';
 	d->factor = 1;
 	d->decimals = measured || decimals < 0 ? 2 : MAX(2, decimals);
 	dim = unit ? bench_unit_dimension(unit, &f) : NULL;
