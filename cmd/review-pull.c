@@ -346,7 +346,7 @@ static int pull_jobs(struct ctx *ctx, struct review_pull_job *jobs, guint n, gbo
 	if (!rc && negative && (!many || negative == n))
 		rc = QUILL_ERROR_NEGATIVE;
 	if (many)
-		emit(ctx, json_pack("{s:s, s:o}", "source", archive_spec(a), "series", list), many_view);
+		emit(ctx, json_pack("{s:s, s:O}", "source", archive_spec(a), "series", list), many_view);
 	else
 		emit(ctx, json_incref(json_array_get(list, 0)), pull_view);
 done:
