@@ -309,6 +309,7 @@ int cmd_series_import_b4(int argc, char **argv, struct ctx *ctx);
 int cmd_series_export(int argc, char **argv, struct ctx *ctx);
 int cmd_series_import(int argc, char **argv, struct ctx *ctx);
 int cmd_series_thanks(int argc, char **argv, struct ctx *ctx);
+int cmd_series_report(int argc, char **argv, struct ctx *ctx);
 int cmd_mail_info(int argc, char **argv, struct ctx *ctx);
 int cmd_mail_thread(int argc, char **argv, struct ctx *ctx);
 int cmd_mail_series(int argc, char **argv, struct ctx *ctx);

@@ -30,6 +30,7 @@
 #pragma weak cmd_series_export
 #pragma weak cmd_series_import
 #pragma weak cmd_series_thanks
+#pragma weak cmd_series_report
 #pragma weak cmd_mail_info
 #pragma weak cmd_mail_thread
 #pragma weak cmd_mail_series
@@ -70,6 +71,7 @@ static const struct command commands[] = {
 	{ "series", "export", cmd_series_export, NEED_REPO, "write a series to a directory" },
 	{ "series", "import", cmd_series_import, NEED_REPO, "rebuild a series from a directory" },
 	{ "series", "thanks", cmd_series_thanks, NEED_REPO | USES_NET, "thank-you mails for posted series that landed (b4 ty)" },
+	{ "series", "report", cmd_series_report, NEED_REPO, "the series as one static HTML page" },
 	{ "mail", "info", cmd_mail_info, 0, "split one mail into message, patch and info (git mailinfo)" },
 	{ "mail", "thread", cmd_mail_thread, 0, "thread the messages of mailboxes" },
 	{ "mail", "series", cmd_mail_series, 0, "find the patch series and versions in mailboxes" },
