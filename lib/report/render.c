@@ -58,7 +58,7 @@ static void head(GString *out, const struct report_model *m)
 	html_escape(out, m->branch);
 	if (m->list) {
 		g_string_append(out, " &middot; list ");
-		html_escape(out, m->list);
+		html_link(out, m->lore_base, m->list);
 	}
 	g_string_append(out, "</p>\n");
 }

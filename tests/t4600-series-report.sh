@@ -1,0 +1,220 @@
+#!/bin/sh
+# quill series report: the series as one self-contained HTML page - its
+# versions on a timeline, each version's patches, the range-diff against
+# the version before, the review items pulled from the replies, the
+# trailers carried or not, the benchmarks as inline SVG; valid HTML (tidy),
+# rendered by a real browser (headless chromium), nothing fetched, and
+# hostile text from mail and git shown as text, never run.
+. "$(dirname "$0")/lib.sh"
+. "$TEST_SRC/lib-series.sh"
+
+SOURCE_DATE_EPOCH=1764590400
+export SOURCE_DATE_EPOCH
+DATA=$TEST_SRC/data/bench
+LORE=https://lore.example.org/zone
+
+# msgid_of MBOX TEXT: the Message-ID (without <>) of the first mail of MBOX
+# whose Subject holds TEXT.
+msgid_of() {
+	python3 - "$1" "$2" <<-\EOF
+	import re, sys
+	text = open(sys.argv[1], encoding="utf-8").read()
+	for m in re.split(r"\n(?=From [0-9a-f]{40} )", text):
+	    head = m.split("\n\n", 1)[0]
+	    subj = re.search(r"^Subject: (.*)$", head, re.M)
+	    if subj and sys.argv[2] in subj.group(1):
+	        print(re.search(r"^Message-ID: <([^>]*)>", head, re.M | re.I).group(1))
+	        break
+	EOF
+}
+
+# reply FROM DATE MSGID SUBJECT PARENT [REFS]: a reply (body on stdin) as an
+# mboxrd entry.
+reply() {
+	printf 'From mboxrd@z Thu Jan  1 00:00:00 1970\n'
+	printf 'From: %s\nTo: ada@example.org\nSubject: %s\n' "$1" "$4"
+	printf 'Date: %s\nMessage-ID: <%s>\nIn-Reply-To: <%s>\n' "$2" "$3" "$5"
+	printf 'References: %s<%s>\n\n' "${6:+$6 }" "$5"
+	cat
+	printf '\n'
+}
+
+RITA="Rita Reviewer <rita@example.com>"
+BOB="Bob Builder <bob@example.net>"
+
+# build_series DIR COVER-SUBJECT WHO LIST [SUBJECT]: series zone in DIR
+# (lore list LIST) with v1 and v2 frozen as sent (their Message-IDs
+# recorded), the replies to both pulled from an mbox (review items,
+# trailers), a benchmark on v2, and v3 the working version.  WHO starts
+# the reviewers' display names; SUBJECT, when given, is a fourth patch's.
+build_series() {
+	test_repo "$1" &&
+	(
+	cd "$1" &&
+	quill series new zone --list "$4" >/dev/null &&
+	quill series edit-cover -m "$2
+
+Why the zones need a frob." >/dev/null &&
+	add_patches 3 zone &&
+	if [ -n "$5" ]; then
+		echo 4 >zone-4 && git add zone-4 && test_tick && git commit -q -m "$5"
+	fi &&
+	quill series format >v1.mbox &&
+	c1=$(msgid_of v1.mbox "0/") && p12=$(msgid_of v1.mbox "2/") &&
+	quill series new-version --msgid "$c1" -m "v1" >/dev/null 2>&1 &&
+	echo more >>zone-3 && git add zone-3 && test_tick && git commit -q --amend --no-edit &&
+	quill bench add rebind "$DATA/rebind-base.txt" --role base >/dev/null &&
+	quill bench add rebind "$DATA/rebind-patched.txt" --role patched --unit ms >/dev/null &&
+	quill series format >v2.mbox &&
+	c2=$(msgid_of v2.mbox "0/") && p21=$(msgid_of v2.mbox "1/") &&
+	quill series new-version --msgid "$c2" -m "v2" >/dev/null 2>&1 &&
+	{
+	cat v1.mbox &&
+	reply "${3}Rita <rita@example.com>" "Mon, 01 Dec 2025 13:00:00 +0000" r1@example.com \
+		"Re: [PATCH 0/3] zone" "$c1" <<-EOF &&
+	> Why the zones need a frob.
+
+	Does this hold for the movable zone too? $3
+
+	Reviewed-by: ${3}Rita <rita@example.com>
+	EOF
+	reply "${3}Bob <bob@example.net>" "Mon, 01 Dec 2025 14:00:00 +0000" r2@example.net \
+		"Re: [PATCH 2/3]" "$p12" "<$c1>" <<-EOF &&
+	> +line 2
+
+	Please rename the file to something that says what it holds. $3
+	EOF
+	cat v2.mbox &&
+	reply "${3}Bob <bob@example.net>" "Tue, 02 Dec 2025 09:00:00 +0000" r4@example.net \
+		"Re: [PATCH v2 1/3]" "$p21" "<$c2>" <<-EOF
+	Acked-by: ${3}Bob <bob@example.net>
+	EOF
+	} >all.mbox &&
+	quill review pull --source mbox:all.mbox >/dev/null 2>&1
+	)
+}
+
+# dom FILE: the DOM headless chromium builds from FILE, on stdout.
+dom() {
+	timeout 120 chromium --headless --no-sandbox --disable-gpu --user-data-dir="$TRASH/chromium" \
+		--dump-dom "file://$1" 2>/dev/null
+}
+
+have_tidy=; command -v tidy >/dev/null 2>&1 && have_tidy=yes
+have_chromium=; command -v chromium >/dev/null 2>&1 && have_chromium=yes
+
+test_expect_success 'setup: v1 and v2 sent, their replies pulled, v3 working' '
+	build_series r "zone: frob the zones" "" "$LORE" &&
+	git -C r show refs/quill/series/zone:v1/review.json >v1.json &&
+	jget v1.json "len(d[\"items\"])" >n && test "$(cat n)" -ge 3
+'
+
+test_expect_success 'report: writes ./NAME.html and says so' '
+	cd r &&
+	quill series report >out 2>err &&
+	test ! -s err &&
+	test -s zone.html &&
+	grep "^wrote ./zone.html (.* bytes: 3 versions, 9 patches, [0-9]* review items)$" out
+'
+
+test_expect_success 'report -o DIR --json; --dry-run writes nothing' '
+	cd r &&
+	mkdir out-dir &&
+	quill series report zone -o out-dir --json >out.json &&
+	test -s out-dir/zone.html &&
+	jget out.json "[d[\"path\"], d[\"written\"], d[\"versions\"], d[\"patches\"]]" >got &&
+	echo "[\"out-dir/zone.html\", true, 3, 9]" >want && test_cmp want got &&
+	cmp out-dir/zone.html zone.html &&
+	quill series report -o dry --dry-run --json >dry.json &&
+	test ! -e dry &&
+	jget dry.json "d[\"written\"]" >got && echo false >want && test_cmp want got
+'
+
+test_expect_success 'quill.reportDir is the default directory' '
+	cd r &&
+	mkdir conf-dir &&
+	git config quill.reportDir conf-dir &&
+	quill series report >/dev/null &&
+	test -s conf-dir/zone.html &&
+	git config --unset quill.reportDir
+'
+
+test_expect_success 'the page holds the timeline, patches, range-diff, items, trailers, plots' '
+	cd r &&
+	f=zone.html &&
+	grep -c "<li><a href=\"#v[123]\"><strong>v[123]</strong></a>" $f >n && test "$(cat n)" = 3 &&
+	grep -q "#v3\"><strong>v3</strong></a> (working) &middot; 3 patches &middot; <span class=\"unsent\">not sent" $f &&
+	c1=$(msgid_of v1.mbox "0/3") &&
+	grep -q "<a href=\"$LORE/$c1/\">&lt;$c1&gt;</a>" $f &&
+	grep -q "zone: add file 3" $f &&
+	grep -q "<h3>Range-diff against v1</h3>" $f &&
+	grep -q "<details><summary><span class=\"mark\">3 ! 3</span> zone: add file 3" $f &&
+	grep -q "^<span class=\"rd-add\">    ++more</span>$" $f &&
+	grep -q "r2@example.net/\">change-request</a>" $f &&
+	grep -q "Reviewed-by: Rita &lt;rita@example.com&gt;" $f &&
+	grep -q "not carried: patch changed since v1" $f &&
+	grep -q "Acked-by: Bob &lt;bob@example.net&gt;" $f &&
+	grep -q "<svg role=\"img\"" $f && grep -q "<title>rebind: " $f &&
+	grep -q "<th scope=\"col\">Subject</th>" $f &&
+	grep -q "prefers-color-scheme:dark" $f
+'
+
+test_expect_success 'no script, no request: the only URLs are the mail links' '
+	cd r &&
+	! grep -Eiq "<script|<img|<link|<iframe|<object|@import|url\(| on[a-z]+=" zone.html &&
+	sed "s/<a href=\"https:[^\"]*\">[^<]*<\/a>//g" zone.html >rest &&
+	! grep -i "http" rest
+'
+
+if [ -n "$have_tidy" ]; then
+	test_expect_success 'tidy finds no error' '
+		cd r &&
+		tidy -q -e zone.html >tidy.out 2>&1; rc=$? &&
+		cat tidy.out &&
+		test "$rc" -lt 2 &&
+		! grep -i "error" tidy.out
+	'
+else
+	test_skip 'tidy finds no error' 'no tidy here'
+fi
+
+if [ -n "$have_chromium" ]; then
+	test_expect_success 'chromium: the DOM holds every version, subject and item' '
+		cd r &&
+		dom "$PWD/zone.html" >dom.html &&
+		for t in "v1" "v2" "v3 (working)" "zone: add file 1" "zone: add file 2" \
+			"zone: add file 3" "change-request" "question" "Reviewed-by: Rita" \
+			"Acked-by: Bob" "patch changed since v1"; do
+			grep -qF "$t" dom.html || { echo "not in the DOM: $t"; return 1; }
+		done
+	'
+	test_expect_success 'chromium: a screenshot at 360 px is not blank' '
+		cd r &&
+		timeout 120 chromium --headless --no-sandbox --disable-gpu \
+			--user-data-dir="$TRASH/chromium" --window-size=360,800 \
+			--screenshot="$PWD/shot.png" "file://$PWD/zone.html" >/dev/null 2>&1 &&
+		python3 - shot.png <<-\EOF
+		import struct, sys, zlib
+		data = open(sys.argv[1], "rb").read()
+		assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+		pos, idat, w, h = 8, b"", 0, 0
+		while pos < len(data):
+		    n, kind = struct.unpack(">I4s", data[pos:pos + 8])
+		    body = data[pos + 8:pos + 8 + n]
+		    if kind == b"IHDR":
+		        w, h, depth, ctype = struct.unpack(">IIBB", body[:10])
+		    elif kind == b"IDAT":
+		        idat += body
+		    pos += 12 + n
+		raw = zlib.decompress(idat)
+		assert w == 360, "width %d" % w
+		# many distinct bytes: text and colours, not one flat fill
+		assert len(set(raw[:len(raw) // 2])) > 20, "blank"
+		EOF
+	'
+else
+	test_skip 'chromium: the DOM holds every version, subject and item' 'no chromium here'
+	test_skip 'chromium: a screenshot at 360 px is not blank' 'no chromium here'
+fi
+
+test_done
