@@ -100,6 +100,72 @@ dom() {
 		--dump-dom "file://$1" 2>/dev/null
 }
 
+# safe FILE: FILE (a page, or the DOM chromium made of it) has no script
+# element, no on* attribute, no javascript: (or other scheme's) href, no
+# element that fetches (img, link, iframe, object, embed, source, base).
+safe() {
+	python3 - "$1" <<-\EOF
+	import sys
+	from html.parser import HTMLParser
+	bad = []
+	class P(HTMLParser):
+	    def handle_starttag(self, tag, attrs):
+	        if tag in ("script", "img", "link", "iframe", "object", "embed", "source", "base",
+	                   "frame", "audio", "video", "form"):
+	            bad.append("element " + tag)
+	        for k, v in attrs:
+	            if k.lower().startswith("on"):
+	                bad.append("attribute %s on %s" % (k, tag))
+	            if k.lower() in ("href", "src", "action", "xlink:href", "formaction"):
+	                u = "".join(ch for ch in (v or "") if ch > " ").lower()
+	                if not (u.startswith("https://") or u.startswith("http://") or u.startswith("#")
+	                        or u.startswith("mailto:")):
+	                    bad.append("%s=%r on %s" % (k, v, tag))
+	P().feed(open(sys.argv[1], encoding="utf-8").read())
+	for b in bad:
+	    print(b)
+	sys.exit(1 if bad else 0)
+	EOF
+}
+
+# fetches FILE: the requests chromium makes while it loads FILE, through a
+# proxy on 127.0.0.1 that records each one's first line and answers none;
+# the browser's own (its update and time services) left out.
+fetches() {
+	rm -f "$TRASH/proxy.port" "$TRASH/proxy.log"
+	: >"$TRASH/proxy.log"
+	python3 - "$TRASH/proxy.port" "$TRASH/proxy.log" <<-\EOF &
+	import socket, sys
+	s = socket.socket()
+	s.bind(("127.0.0.1", 0))
+	s.listen(16)
+	open(sys.argv[1] + ".tmp", "w").write(str(s.getsockname()[1]))
+	import os
+	os.rename(sys.argv[1] + ".tmp", sys.argv[1])
+	log = open(sys.argv[2], "a", buffering=1)
+	s.settimeout(90)
+	while True:
+	    c, _ = s.accept()
+	    c.settimeout(2)
+	    try:
+	        log.write(c.recv(300).split(b"\r\n")[0].decode("latin-1") + "\n")
+	    except Exception:
+	        log.write("(nothing said)\n")
+	    c.close()
+	EOF
+	fe_pid=$!
+	while [ ! -s "$TRASH/proxy.port" ]; do sleep 0.1; done
+	timeout 120 chromium --headless --no-sandbox --disable-gpu --user-data-dir="$TRASH/chromium-proxy" \
+		--disable-background-networking --disable-component-update --no-first-run \
+		--proxy-server="127.0.0.1:$(cat "$TRASH/proxy.port")" --proxy-bypass-list="<-loopback>" \
+		--dump-dom "file://$1" >/dev/null 2>&1
+	kill "$fe_pid" 2>/dev/null
+	wait "$fe_pid" 2>/dev/null
+	grep -Ev "^(GET|POST|CONNECT) (http://)?[^ /]*(google\.com|googleapis\.com|gvt1\.com)[:/ ]" \
+		"$TRASH/proxy.log"
+	:
+}
+
 have_tidy=; command -v tidy >/dev/null 2>&1 && have_tidy=yes
 have_chromium=; command -v chromium >/dev/null 2>&1 && have_chromium=yes
 
@@ -215,6 +281,64 @@ if [ -n "$have_chromium" ]; then
 else
 	test_skip 'chromium: the DOM holds every version, subject and item' 'no chromium here'
 	test_skip 'chromium: a screenshot at 360 px is not blank' 'no chromium here'
+fi
+
+EVIL='<script>alert(1)</script> "onerror=x '"'"'q'"'"' <img src=x onerror=alert(1)> javascript:alert(1)'
+
+test_expect_success 'hostile: subjects, names and bodies with markup, quotes and javascript:' '
+	build_series h "zone: $EVIL" "$EVIL " "javascript:alert(1)" "zone: $EVIL" &&
+	cd h &&
+	quill series report >out 2>err &&
+	test -s zone.html &&
+	git log --format=%s -1 >subj && grep -qF "<script>alert(1)</script>" subj
+'
+
+test_expect_success 'hostile: the page holds them as text: no script, no on*, no javascript: href' '
+	cd h &&
+	safe zone.html &&
+	grep -qF "zone: &lt;script&gt;alert(1)&lt;/script&gt; &quot;onerror=x &#39;q&#39; &lt;img" zone.html &&
+	! grep -qF "<script" zone.html &&
+	sed "s/<a href=\"https:[^\"]*\">[^<]*<\/a>//g" zone.html >rest &&
+	! grep -i "http" rest
+'
+
+test_expect_success 'the checker itself finds a script, an on* attribute and a javascript: link' '
+	printf "<p><script>x</script></p>\n" >s.html && test_must_fail safe s.html &&
+	printf "<p><b onclick=x>b</b></p>\n" >o.html && test_must_fail safe o.html &&
+	printf "<p><a href=\" JavaScript:x\">a</a></p>\n" >j.html && test_must_fail safe j.html &&
+	printf "<p><a href=\"https://lore.example.org/m/\">a</a></p>\n" >ok.html && safe ok.html
+'
+
+if [ -n "$have_tidy" ]; then
+	test_expect_success 'hostile: tidy finds no error' '
+		cd h &&
+		tidy -q -e zone.html >tidy.out 2>&1; rc=$? &&
+		cat tidy.out &&
+		test "$rc" -lt 2
+	'
+else
+	test_skip 'hostile: tidy finds no error' 'no tidy here'
+fi
+
+if [ -n "$have_chromium" ]; then
+	test_expect_success 'hostile: the DOM chromium builds has no script, on* or javascript: href' '
+		cd h &&
+		dom "$PWD/zone.html" >dom.html &&
+		grep -qF "&lt;script&gt;alert(1)&lt;/script&gt;" dom.html &&
+		safe dom.html
+	'
+	test_expect_success 'chromium fetches nothing for either page (and would see an image)' '
+		fetches "$TRASH/r/zone.html" >got &&
+		test_cmp /dev/null got &&
+		fetches "$TRASH/h/zone.html" >got &&
+		test_cmp /dev/null got &&
+		printf "<!DOCTYPE html><title>x</title><img src=\"http://example.invalid/a.png\" alt=\"\">\n" >img.html &&
+		fetches "$TRASH/img.html" >got &&
+		grep -q "example.invalid" got
+	'
+else
+	test_skip 'hostile: the DOM chromium builds has no script, on* or javascript: href' 'no chromium here'
+	test_skip 'chromium fetches nothing for either page (and would see an image)' 'no chromium here'
 fi
 
 test_done
