@@ -211,8 +211,12 @@ static int fullest(const GArray *roles, const struct axis *a)
 		const struct role_plot *r = &g_array_index(roles, struct role_plot, i);
 		int count[AREA] = { 0 };
 
-		for (guint k = 0; r->v && k < r->v->len; k++)
-			most = MAX(most, ++count[column(a, g_array_index(r->v, double, k))]);
+		for (guint k = 0; r->v && k < r->v->len; k++) {
+			int c = column(a, g_array_index(r->v, double, k));
+
+			count[c]++;	/* not inside MAX: that takes it twice */
+			most = MAX(most, count[c]);
+		}
 	}
 	return most;
 }
@@ -275,7 +279,7 @@ static void tick_labels(char *l[3], const double v[3])
 {
 	double half = v[2] / 2 - v[0] / 2;
 	double mag = half > 0 ? log10(half) + log10(2) : v[0] != 0 ? log10(fabs(v[0])) : 0;
-	int decimals = (int)CLAMP(2 - floor(mag), 2, 9);
+	int decimals = (int)CLAMP(1 - floor(mag), 2, 9);
 
 	for (int digits = 0; digits <= 16; digits = digits ? digits + 1 : 3) {
 		gboolean fits = TRUE;
