@@ -355,7 +355,7 @@ static void clear_role(void *p)
 /* The title: "NAME: METRIC", then dashes to the width. */
 static void title_row(GString *out, const struct bench *b, const char *metric)
 {
-	char *t = g_strdup_printf("%s: %s", b->name, metric);
+	char *t = metric ? g_strdup_printf("%s: %s", b->name, metric) : g_strdup(b->name);
 	int n = append_cut(out, t, W - 2, FALSE);
 
 	g_string_append_c(out, ' ');
@@ -397,20 +397,15 @@ char *bench_plot(const struct bench *b, GError **error)
 	double factor = 1;
 	int most;
 
-	if (!names->len) {
-		g_ptr_array_unref(names);
-		qerr(error, QUILL_ERROR_INPUT, "benchmark %s has no metric to plot", b->name);
-		return NULL;
-	}
-	metric = g_ptr_array_index(names, 0);
+	metric = names->len ? g_ptr_array_index(names, 0) : NULL;
 	roles = g_array_new(FALSE, TRUE, sizeof(struct role_plot));
 	g_array_set_clear_func(roles, clear_role);
-	if (!collect(roles, b, metric, error)) {
+	if (metric && !collect(roles, b, metric, error)) {
 		g_array_unref(roles);
 		g_ptr_array_unref(names);
 		return NULL;
 	}
-	for (guint i = 0; i < b->roles->len && !*unit; i++) {
+	for (guint i = 0; metric && i < b->roles->len && !*unit; i++) {
 		const struct bench_metric *m = bench_role_metric(g_ptr_array_index(b->roles, i), metric);
 
 		unit = m && m->unit ? m->unit : "";
@@ -420,6 +415,11 @@ char *bench_plot(const struct bench *b, GError **error)
 	most = fullest(roles, &a);
 	out = g_string_new(NULL);
 	title_row(out, b, metric);
+	if (!roles->len) {	/* no role (a benchmark's JSON may say so) */
+		struct role_plot none = { .name = "" };
+
+		box_row(out, &none, &a);
+	}
 	for (guint i = 0; i < roles->len; i++) {
 		box_row(out, &g_array_index(roles, struct role_plot, i), &a);
 		histogram_row(out, &g_array_index(roles, struct role_plot, i), &a, most);

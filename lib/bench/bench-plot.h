@@ -6,14 +6,14 @@
  * for the names and the unit (UTF-8, counted in characters), and none ends
  * in a space:
  *
- *   rebind: wall ----------------------------------------------------------
- *   base      |                                    |---[==|*=]----|    o  |
- *   patched   | |--[=*|==]----|                                          |
- *   ...
- *   (each role's box row is followed by its histogram row)
- *             +-^---------------------------^--------------------------^--+
- *   [ms]      | 9.00                        9.70                    10.40 |
- *   [=] quartiles  | median  * mean  + both  |- -| 1.5 IQR  o outlier ...
+ *   rebind: wall -----------------------------------------------------------
+ *   base      |                       |-[|=]| *                          o |
+ *     runs    |                       : # : :                            : |
+ *   patched   | |-[*|-|                                                    |
+ *     runs    | : : # :                                                    |
+ *             +-^---------------------------^----------------------------^-+
+ *   [ms]      | 9.00                      10.42                      11.90 |
+ *             [=] quartiles  | median  * mean  + both  -| 1.5 IQR  o outlier
  *
  * The title is the benchmark's name and the metric plotted (its primary
  * one: the first metric of the first role), then dashes.  A role row is
@@ -44,9 +44,10 @@
 
 #define BENCH_PLOT_WIDTH 72
 
-/* The plot of benchmark b's primary metric, ending in a newline.  NULL
+/* The plot of benchmark b's primary metric, ending in a newline (a
+ * benchmark without roles: its title, "no samples" and the key).  NULL
  * with QUILL_ERROR_INPUT when a value (a sample, a summary's mean) is NaN
- * or infinite, or b has no metric at all. */
+ * or infinite. */
 char *bench_plot(const struct bench *b, GError **error);
 
 /* The plots of `benches` (struct bench*), one blank line between them

@@ -222,8 +222,13 @@ static void test_values(void)
 	g_clear_error(&e);
 	bench_free(b);
 	b = bench_new("none");
-	ok(!bench_plot(b, &e) && e, "a benchmark without roles has nothing to plot");
-	g_clear_error(&e);
+	p = plot_of(b);
+	ok(widths_ok(p), "no roles: 72 characters a line");
+	l = line_of(p, 1);
+	is_str(l, "          | no samples                                                 |",
+	       "no roles: no samples");
+	g_free(l);
+	g_free(p);
 	bench_free(b);
 }
 
