@@ -59,8 +59,6 @@ static char *line_of(const char *text, int k)
 {
 	char **lines = g_strsplit(text, "\n", -1), *l;
 
-	for (int i = 0; i < k && lines[i]; i++)
-		;
 	l = g_strdup(k < (int)g_strv_length(lines) ? lines[k] : "");
 	g_strfreev(lines);
 	return l;
@@ -79,17 +77,34 @@ static char *plot_of(const struct bench *b)
 	return p;
 }
 
+/* The lines of the plot of benchmark `name`: role base of values bv, and
+ * role patched of pv when there are pn; checked to be 72 characters a
+ * line, named `what` (caller frees: g_strfreev). */
+static char **plot_lines(const char *name, const char *unit, const double *bv, int bn,
+			 const double *pv, int pn, const char *what)
+{
+	struct bench *b = bench_new(name);
+	char *p, **lines, *check;
+
+	add_role(b, "base", unit, bv, bn);
+	if (pn)
+		add_role(b, "patched", unit, pv, pn);
+	p = plot_of(b);
+	check = g_strdup_printf("%s: 72 characters a line", what);
+	ok(widths_ok(p), check);
+	lines = g_strsplit(p, "\n", -1);
+	g_free(check);
+	g_free(p);
+	bench_free(b);
+	return lines;
+}
+
 static void test_known(void)
 {
 	const double base[] = { 10, 20, 30, 40, 50 }, ends[] = { 0, 57 };
 	const double out[] = { 20, 21, 22, 23, 57 };
-	struct bench *b = bench_new("known");
-	char *p, *l;
+	char **l = plot_lines("known", "ms", base, 5, ends, 2, "known"), *p = g_strjoinv("\n", l);
 
-	add_role(b, "base", "ms", base, 5);
-	add_role(b, "patched", "ms", ends, 2);
-	p = plot_of(b);
-	ok(widths_ok(p), "known: every line is 72 characters");
 	is_str(p,
 	       "known: wall ------------------------------------------------------------\n"
 	       "base      |           |---------[=========+=========]---------|        |\n"
@@ -101,112 +116,64 @@ static void test_known(void)
 	       "          [=] quartiles  | median  * mean  + both  -| 1.5 IQR  o outlier\n",
 	       "known: the whole plot");
 	g_free(p);
-	bench_free(b);
+	g_strfreev(l);
 
 	/* an outlier past 1.5 IQR; the mean apart from the median */
-	b = bench_new("out");
-	add_role(b, "base", "", out, 5);
-	add_role(b, "ends", "", ends, 2);
-	p = plot_of(b);
-	ok(widths_ok(p), "outlier: every line is 72 characters");
-	l = line_of(p, 1);
-	is_int(l[AREA_AT + 57], 'o', "57 is an outlier: 'o' in column 57");
-	is_int(l[AREA_AT + 20], '|', "the lower whisker ends at the smallest sample, 20");
-	is_int(l[AREA_AT + 21], '[', "the first quartile, 21");
-	is_int(l[AREA_AT + 22], '|', "the median, 22");
-	is_int(l[AREA_AT + 23], ']', "the third quartile (and the upper whisker), 23");
-	is_int(l[AREA_AT + 29], '*', "the mean, 28.6, in column 29");
-	is_int(l[AREA_AT + 40], ' ', "nothing between the whisker and the outlier");
-	g_free(l);
-	l = line_of(p, 6);
-	ok(g_str_has_prefix(l, "          | 0.00 "), "no unit: an empty field before the labels");
-	g_free(l);
-	g_free(p);
-	bench_free(b);
+	l = plot_lines("out", "", out, 5, ends, 2, "outlier");
+	is_int(l[1][AREA_AT + 57], 'o', "57 is an outlier: 'o' in column 57");
+	is_int(l[1][AREA_AT + 20], '|', "the lower whisker ends at the smallest sample, 20");
+	is_int(l[1][AREA_AT + 21], '[', "the first quartile, 21");
+	is_int(l[1][AREA_AT + 22], '|', "the median, 22");
+	is_int(l[1][AREA_AT + 23], ']', "the third quartile (and the upper whisker), 23");
+	is_int(l[1][AREA_AT + 29], '*', "the mean, 28.6, in column 29");
+	is_int(l[1][AREA_AT + 40], ' ', "nothing between the whisker and the outlier");
+	ok(g_str_has_prefix(l[6], "          | 0.00 "), "no unit: an empty field before the labels");
+	g_strfreev(l);
 }
 
 static void test_one_and_equal(void)
 {
 	const double one[] = { 5 }, same[] = { 7, 7, 7 };
-	struct bench *b = bench_new("one");
-	char *p, *l;
+	char **l = plot_lines("one", "ms", one, 1, NULL, 0, "one sample");
 
-	add_role(b, "base", "ms", one, 1);
-	p = plot_of(b);
-	ok(widths_ok(p), "one sample: 72 characters a line");
-	l = line_of(p, 1);
-	is_int(l[AREA_AT + 28], '+', "one sample: mean and median in the middle column");
-	is_int(strspn(l + AREA_AT, " "), 28, "one sample: nothing else on its row");
-	g_free(l);
-	l = line_of(p, 3);
-	is_str(l, "          +-----------------------------^------------------------------+",
+	is_int(l[1][AREA_AT + 28], '+', "one sample: mean and median in the middle column");
+	is_int(strspn(l[1] + AREA_AT, " "), 28, "one sample: nothing else on its row");
+	is_str(l[3], "          +-----------------------------^------------------------------+",
 	       "one value: only the middle tick");
-	g_free(l);
-	l = line_of(p, 4);
-	ok(strspn(l + AREA_AT, " ") == 26 && !strncmp(l + AREA_AT + 26, "5.00", 4) &&
-	   strspn(l + AREA_AT + 30, " ") == 29, "one value: its one label");
-	is_int(l[AREA_AT + 26], '5', "the label is centred under the middle tick");
-	g_free(l);
-	g_free(p);
-	bench_free(b);
+	ok(strspn(l[4] + AREA_AT, " ") == 26 && !strncmp(l[4] + AREA_AT + 26, "5.00", 4) &&
+	   strspn(l[4] + AREA_AT + 30, " ") == 29, "one value: its one label");
+	is_int(l[4][AREA_AT + 26], '5', "the label is centred under the middle tick");
+	g_strfreev(l);
 
-	b = bench_new("equal");
-	add_role(b, "base", "s", same, 3);
-	add_role(b, "patched", "s", same, 3);
-	p = plot_of(b);
-	ok(widths_ok(p), "equal samples: 72 characters a line");
-	l = line_of(p, 3);
-	is_int(l[AREA_AT + 28], '+', "equal samples: the second role in the middle column too");
-	g_free(l);
-	l = line_of(p, 2);
-	is_int(l[AREA_AT + 28], '#', "equal samples: all runs in one histogram column");
-	g_free(l);
-	g_free(p);
-	bench_free(b);
+	l = plot_lines("equal", "s", same, 3, same, 3, "equal samples");
+	is_int(l[3][AREA_AT + 28], '+', "equal samples: the second role in the middle column too");
+	is_int(l[2][AREA_AT + 28], '#', "equal samples: all runs in one histogram column");
+	g_strfreev(l);
 }
 
 static void test_values(void)
 {
 	const double neg[] = { -3, -1, 0, 1, 3 }, huge[] = { -1e308, 1e308, 0 };
 	const double secs[] = { 0.0091, 0.0093, 0.0092 }, nan_v[] = { 1, NAN }, inf_v[] = { INFINITY };
-	struct bench *b = bench_new("neg");
+	char **l = plot_lines("neg", "", neg, 5, NULL, 0, "negative values"), *p;
+	struct bench *b;
 	GError *e = NULL;
-	char *p, *l;
 
-	add_role(b, "base", "", neg, 5);
-	p = plot_of(b);
-	ok(widths_ok(p), "negative values: 72 characters a line");
-	l = line_of(p, 4);
-	ok(g_str_has_prefix(l + AREA_AT, "-3.00 "), "the lowest label is -3.00");
-	ok(g_str_has_suffix(l, " 3.00 |"), "the highest label is 3.00");
-	g_free(l);
-	g_free(p);
-	bench_free(b);
+	ok(g_str_has_prefix(l[4] + AREA_AT, "-3.00 "), "the lowest label is -3.00");
+	ok(g_str_has_suffix(l[4], " 3.00 |"), "the highest label is 3.00");
+	g_strfreev(l);
 
-	b = bench_new("huge");
-	add_role(b, "base", "", huge, 3);
-	p = plot_of(b);
-	ok(widths_ok(p), "a range past DBL_MAX: 72 characters a line");
-	l = line_of(p, 1);
-	is_int(l[AREA_AT], '|', "-1e308 in column 0");
-	is_int(l[AREA_AT + 57], '|', "1e308 in column 57");
-	is_int(l[AREA_AT + 29], '+', "0 (mean and median) at 28.5 of 57: column 29");
-	g_free(l);
-	l = line_of(p, 4);
-	ok(strstr(l, "-1.000e+308") && strstr(l, "1.000e+308 |"), "huge labels in exponent form");
-	g_free(l);
-	g_free(p);
-	bench_free(b);
+	l = plot_lines("huge", "", huge, 3, NULL, 0, "a range past DBL_MAX");
+	is_int(l[1][AREA_AT], '|', "-1e308 in column 0");
+	is_int(l[1][AREA_AT + 57], '|', "1e308 in column 57");
+	is_int(l[1][AREA_AT + 29], '+', "0 (mean and median) at 28.5 of 57: column 29");
+	ok(strstr(l[4], "-1.000e+308") && strstr(l[4], "1.000e+308 |"), "huge labels in exponent form");
+	g_strfreev(l);
 
-	b = bench_new("secs");
-	add_role(b, "base", "s", secs, 3);
-	p = plot_of(b);
-	l = line_of(p, 4);
-	ok(g_str_has_prefix(l, "[ms]      | 9.10 "), "seconds shown in ms, as the tables would");
-	ok(g_str_has_suffix(l, " 9.30 |") && strstr(l, " 9.20 "), "to the decimals the range needs");
-	g_free(l);
-	g_free(p);
-	bench_free(b);
+	l = plot_lines("secs", "s", secs, 3, NULL, 0, "seconds");
+	ok(g_str_has_prefix(l[4], "[ms]      | 9.10 "), "seconds shown in ms, as the tables would");
+	ok(g_str_has_suffix(l[4], " 9.30 |") && strstr(l[4], " 9.20 "), "to the decimals the range needs");
+	g_strfreev(l);
 
 	b = bench_new("nan");
 	add_role(b, "base", "ms", nan_v, 2);
@@ -224,9 +191,36 @@ static void test_values(void)
 	b = bench_new("none");
 	p = plot_of(b);
 	ok(widths_ok(p), "no roles: 72 characters a line");
-	l = line_of(p, 1);
-	is_str(l, "          | no samples                                                 |",
+	l = g_strsplit(p, "\n", -1);
+	is_str(l[1], "          | no samples                                                 |",
 	       "no roles: no samples");
+	g_strfreev(l);
+	g_free(p);
+	bench_free(b);
+}
+
+#define E8 "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+#define E10 E8 "\xc3\xa9\xc3\xa9"
+#define N6 "\xc3\xb1\xc3\xb1\xc3\xb1\xc3\xb1\xc3\xb1\xc3\xb1"
+#define N8 N6 "\xc3\xb1\xc3\xb1"
+
+/* A benchmark of one role `role` in `unit`: 72 characters a line, and
+ * line k starts with `prefix`. */
+static void utf8_case(const char *role, const char *unit, int k, const char *prefix,
+		      const char *what)
+{
+	const double v[] = { 1, 2, 3 };
+	struct bench *b = bench_new("utf8");
+	char *p, *l, *check = g_strdup_printf("%s: 72 characters a line", what);
+
+	g_ptr_array_add(b->roles, role_of(role, unit, v, 3));
+	p = plot_of(b);
+	ok(widths_ok(p), check);
+	l = line_of(p, k);
+	ok(g_str_has_prefix(l, prefix), what);
+	if (!g_str_has_prefix(l, prefix))
+		printf("#   got [%s]\n", l);
+	g_free(check);
 	g_free(l);
 	g_free(p);
 	bench_free(b);
@@ -271,34 +265,9 @@ static void test_roles_and_names(void)
 	bench_free(b);
 
 	/* UTF-8 names and units, cut at a character's start */
-	b = bench_new("utf8");
-	add_role(b, "base", "\xc2\xb5ops", v, 3);
-	g_free(((struct bench_role *)g_ptr_array_index(b->roles, 0))->role);
-	((struct bench_role *)g_ptr_array_index(b->roles, 0))->role =
-		g_strdup("\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9");
-	p = plot_of(b);
-	ok(widths_ok(p), "UTF-8 name and unit: 72 characters a line");
-	l = line_of(p, 1);
-	ok(g_str_has_prefix(l, "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9~ |"),
-	   "a UTF-8 name cut after 8 characters");
-	g_free(l);
-	l = line_of(p, 4);
-	ok(g_str_has_prefix(l, "[\xc2\xb5ops]    |"), "a UTF-8 unit in its field");
-	g_free(l);
-	g_free(p);
-	g_free(((struct bench_metric *)g_ptr_array_index(
-			((struct bench_role *)g_ptr_array_index(b->roles, 0))->metrics, 0))->unit);
-	((struct bench_metric *)g_ptr_array_index(
-		((struct bench_role *)g_ptr_array_index(b->roles, 0))->metrics, 0))->unit =
-		g_strdup("\xc3\xb1\xc3\xb1\xc3\xb1\xc3\xb1\xc3\xb1\xc3\xb1\xc3\xb1\xc3\xb1\xff");
-	p = plot_of(b);
-	ok(widths_ok(p), "a long unit with a bad byte: 72 characters a line");
-	l = line_of(p, 4);
-	ok(g_str_has_prefix(l, "[\xc3\xb1\xc3\xb1\xc3\xb1\xc3\xb1\xc3\xb1\xc3\xb1~] |"),
-	   "a long unit cut to 7 characters, the last '~'");
-	g_free(l);
-	g_free(p);
-	bench_free(b);
+	utf8_case(E10, "\xc2\xb5ops", 1, E8 "~ |", "a UTF-8 name cut after 8 characters");
+	utf8_case("base", "\xc2\xb5ops", 4, "[\xc2\xb5ops]    |", "a UTF-8 unit in its field");
+	utf8_case("base", N8 "\xff", 4, "[" N6 "~] |", "a long unit with a bad byte, cut to 7 characters");
 }
 
 static void test_plots(void)
