@@ -285,7 +285,7 @@ guint report_uint(const json_t *report, const char *key);
  * bench show's JSON document and, in text (not ctx->json), a "text"
  * object for bench_view, {"format", "width", "benchmarks": [each as its
  * file]}, to which a caller may add "said": a line to print before the
- * tables.  Markdown tables, or text ones that fit `width` columns.  (The
+ * tables, and "plot": true for the plots (bench/bench-plot.h) instead.  Markdown tables, or text ones that fit `width` columns.  (The
  * tables come from the samples, which the documented JSON has not.) */
 json_t *bench_report(struct ctx *ctx, GPtrArray *benches, gboolean markdown, int width);
 

@@ -119,6 +119,16 @@ static void print_overview(FILE *f)
 	fprintf(f, "Exit codes: 0 ok, 1 a clean negative, 2 bad usage, 3 bad input, 4 outside failure.\n");
 }
 
+/* quill --list-cmds (hidden; for the shell completion in contrib/): one
+ * "NOUN VERB" line per command, noun by noun as help lists them. */
+static void list_cmds(void)
+{
+	for (size_t n = 0; n < G_N_ELEMENTS(nouns); n++)
+		for (size_t i = 0; i < G_N_ELEMENTS(commands); i++)
+			if (!strcmp(commands[i].noun, nouns[n].noun))
+				printf("%s %s\n", nouns[n].noun, commands[i].verb);
+}
+
 static gboolean known_noun(const char *noun)
 {
 	for (size_t n = 0; n < G_N_ELEMENTS(nouns); n++)
@@ -150,6 +160,11 @@ int main(int argc, char **argv)
 	noun = argv[1];
 	if (!strcmp(noun, "--version") || !strcmp(noun, "version")) {
 		printf("quill %s\n", QUILL_VERSION);
+		rc = 0;
+		goto out;
+	}
+	if (!strcmp(noun, "--list-cmds")) {
+		list_cmds();
 		rc = 0;
 		goto out;
 	}
