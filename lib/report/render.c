@@ -26,7 +26,7 @@ static const char css[] =
 	".wrap{overflow-x:auto}\n"
 	"table{border-collapse:collapse;width:100%}\n"
 	"th,td{text-align:left;vertical-align:top;padding:.25rem .5rem;border-bottom:1px solid "
-	"var(--line);overflow-wrap:anywhere}\nth[scope=row]{white-space:nowrap}\n"
+	"var(--line);overflow-wrap:break-word}\nth{white-space:nowrap}\n"
 	"ol.timeline{list-style:none;margin:0;padding:0 0 0 1rem;border-left:3px solid var(--line)}\n"
 	"ol.timeline li{margin:.5rem 0;overflow-wrap:anywhere}\n"
 	".sent{color:var(--add)}.unsent{color:var(--muted)}\n"
