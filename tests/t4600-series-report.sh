@@ -306,4 +306,40 @@ else
 	test_skip 'chromium fetches nothing for either page (and would see an image)' 'no chromium here'
 fi
 
+test_expect_success 'a trailer declined by its person is not carried; given again later, it is' '
+	test_repo od && cd od &&
+	quill series new odd >/dev/null &&
+	echo 1 >odd-1 && git add odd-1 && test_tick &&
+	git commit -q -m "odd: add file 1" -m "Suggested-by: Oren Vasko <oren@example.com>" &&
+	echo 2 >odd-2 && git add odd-2 && test_tick && git commit -q -m "odd: add file 2" &&
+	quill series format >v1.mbox &&
+	c1=$(msgid_of v1.mbox "0/") && p1=$(msgid_of v1.mbox "1/2") &&
+	quill series new-version --msgid "$c1" -m "v1" >/dev/null 2>&1 &&
+	{
+	cat v1.mbox &&
+	reply "Oren Vasko <oren@example.com>" "Mon, 01 Dec 2025 13:00:00 +0000" o1@example.com \
+		"Re: [PATCH 1/2] odd: add file 1" "$p1" "<$c1>" <<-EOF
+	> Suggested-by: Oren Vasko <oren@example.com>
+
+	I did not suggest this: please drop my Suggested-by.
+	EOF
+	} >declined.mbox &&
+	quill review pull --source mbox:declined.mbox >/dev/null 2>&1 &&
+	quill series report -o one >/dev/null &&
+	grep -q "Suggested-by: Oren Vasko &lt;oren@example.com&gt;.*not carried: declined by Oren Vasko &lt;oren@example.com&gt; on v1" one/odd.html &&
+	{
+	cat declined.mbox &&
+	reply "Oren Vasko <oren@example.com>" "Mon, 01 Dec 2025 15:00:00 +0000" o2@example.com \
+		"Re: [PATCH 1/2] odd: add file 1" "$p1" "<$c1> <o1@example.com>" <<-EOF
+	On second thought, it was my idea after all.
+
+	Suggested-by: Oren Vasko <oren@example.com>
+	EOF
+	} >again.mbox &&
+	quill review pull --source mbox:again.mbox >/dev/null 2>&1 &&
+	quill series report -o two >/dev/null &&
+	! grep -q "declined by" two/odd.html &&
+	grep -q "Suggested-by: Oren Vasko &lt;oren@example.com&gt;.*<td>v1</td><td>yes</td>" two/odd.html
+'
+
 test_done

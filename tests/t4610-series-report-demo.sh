@@ -16,6 +16,7 @@ test_expect_success 'make demo keeps its series report' '
 	grep -q "Range-diff against v1" $f &&
 	grep -q "<svg role=\"img\"" $f &&
 	grep -q "trailer-objection" $f &&
+	grep -q "not carried: declined by Oren Vasko" $f &&
 	! grep -qi "<script\|<img" $f
 '
 
