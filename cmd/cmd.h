@@ -318,6 +318,7 @@ int cmd_mail_get(int argc, char **argv, struct ctx *ctx);
 int cmd_mail_am(int argc, char **argv, struct ctx *ctx);
 int cmd_review_pull(int argc, char **argv, struct ctx *ctx);
 int cmd_review_scan(int argc, char **argv, struct ctx *ctx);
+int cmd_review_report(int argc, char **argv, struct ctx *ctx);
 int cmd_review_show(int argc, char **argv, struct ctx *ctx);
 int cmd_review_resolve(int argc, char **argv, struct ctx *ctx);
 int cmd_review_reopen(int argc, char **argv, struct ctx *ctx);

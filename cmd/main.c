@@ -39,6 +39,7 @@
 #pragma weak cmd_mail_am
 #pragma weak cmd_review_pull
 #pragma weak cmd_review_scan
+#pragma weak cmd_review_report
 #pragma weak cmd_review_show
 #pragma weak cmd_review_resolve
 #pragma weak cmd_review_reopen
@@ -90,6 +91,7 @@ static const struct command commands[] = {
 	{ "bench", "size", cmd_bench_size, 0, "object size changes, symbol by symbol (bloat-o-meter)" },
 	{ "review", "pull", cmd_review_pull, NEED_REPO | USES_NET, "fetch the replies to every sent version into the series" },
 	{ "review", "scan", cmd_review_scan, USES_NET, "the review items of any thread (no repository needed)" },
+	{ "review", "report", cmd_review_report, 0, "every series in some mail and its review state, as static HTML (no repository needed)" },
 	{ "review", "show", cmd_review_show, NEED_REPO, "the review items of the series, by version and patch" },
 	{ "review", "resolve", cmd_review_resolve, NEED_REPO, "mark review items addressed (or wontfix)" },
 	{ "review", "reopen", cmd_review_reopen, NEED_REPO, "mark review items open again" },

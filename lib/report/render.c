@@ -39,20 +39,36 @@ static const char css[] =
 	".rd-add{color:var(--add)}.rd-del{color:var(--del)}.rd-hunk{color:var(--hunk)}\n"
 	".status-open{color:var(--del)}.status-addressed{color:var(--add)}\n"
 	".not-carried{color:var(--del)}\n"
+	".state-nak,.state-changes{color:var(--del)}.state-acked{color:var(--add)}"
+	".state-reviewed{color:var(--hunk)}.state-new{color:var(--muted)}\n"
 	"figure{margin:.5rem 0}svg{max-width:100%;height:auto}\n"
 	"svg text{fill:var(--fg);font:12px system-ui,sans-serif}\n"
 	"svg .dot{fill:var(--dot);fill-opacity:.6}svg .mean{stroke:var(--mean);stroke-width:3}\n"
 	"svg .ci{stroke:var(--mean);stroke-width:1.5}svg .axis{stroke:var(--line)}\n";
 
-static void head(GString *out, const struct report_model *m)
+void report_page_begin(GString *out, const char *title)
 {
 	g_string_append(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
 			     "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-			     "<title>series ");
-	html_escape(out, m->name);
+			     "<title>");
+	html_escape(out, title);
 	g_string_append(out, "</title>\n<style>\n");
 	g_string_append(out, css);
-	g_string_append(out, "</style>\n</head>\n<body>\n<main>\n<h1>Series ");
+	g_string_append(out, "</style>\n</head>\n<body>\n<main>\n");
+}
+
+void report_page_end(GString *out)
+{
+	g_string_append(out, "</main>\n</body>\n</html>\n");
+}
+
+static void head(GString *out, const struct report_model *m)
+{
+	char *title = g_strdup_printf("series %s", m->name);
+
+	report_page_begin(out, title);
+	g_free(title);
+	g_string_append(out, "<h1>Series ");
 	html_escape(out, m->name);
 	g_string_append(out, "</h1>\n<p class=\"meta\">change-id ");
 	html_escape(out, m->change_id);
@@ -256,7 +272,7 @@ char *report_render(const struct report_model *m)
 	timeline(out, m);
 	for (guint i = 0; i < m->versions->len; i++)
 		version(out, g_ptr_array_index(m->versions, i));
-	g_string_append(out, "</main>\n</body>\n</html>\n");
+	report_page_end(out);
 	return g_string_free(out, FALSE);
 }
 

@@ -18,6 +18,14 @@
 #include "bench/bench.h"
 #include "report/model.h"
 
+/* The frame every report page shares, appended to out: the doctype, the
+ * head with TITLE (escaped) and the inline CSS, then <body><main>;
+ * report_page_end closes them.  The CSS has the classes state-new,
+ * state-reviewed, state-acked, state-changes and state-nak for the list
+ * report (list-render.c). */
+void report_page_begin(GString *out, const char *title);
+void report_page_end(GString *out);
+
 /* The page (caller owns). */
 char *report_render(const struct report_model *m);
 
