@@ -7,6 +7,7 @@
 #ifndef QUILL_LINT_PRIVATE_H
 #define QUILL_LINT_PRIVATE_H
 
+#include "git/oidfind.h"
 #include "lint/lint.h"
 
 struct lint {
@@ -19,6 +20,7 @@ struct lint {
 	enum policy_severity *sev;	/* per rule of the table */
 	unsigned only;			/* lint_restrict's needs, or 0 */
 	GHashTable *commits;		/* hex as written -> struct lint_commit_info* */
+	struct oidfind *find;		/* for them: made on the first, or NULL */
 	struct trailer_opts opts;
 	struct trailer_iter it;
 	struct lint_message msg;	/* reused by lint_check */

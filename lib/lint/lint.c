@@ -178,7 +178,7 @@ const struct lint_commit_info *lint_lookup_commit(struct lint_ctx *c, const char
 	char *key = g_ascii_strdown(hex, (gssize)len);
 	struct lint_commit_info *ci = g_hash_table_lookup(l->commits, key);
 	git_oid oid;
-	git_object *obj = NULL;
+	git_commit *commit = NULL;
 	int rc;
 
 	if (ci) {
@@ -187,18 +187,19 @@ const struct lint_commit_info *lint_lookup_commit(struct lint_ctx *c, const char
 	}
 	ci = g_new0(struct lint_commit_info, 1);
 	ci->state = LINT_COMMIT_UNKNOWN;
-	if (len >= 4 && len <= GIT_OID_HEXSZ && git_oid_fromstrn(&oid, key, len) == 0) {
-		rc = git_object_lookup_prefix(&obj, c->repo, &oid, len, GIT_OBJECT_COMMIT);
-		if (rc == GIT_EAMBIGUOUS) {
-			ci->state = LINT_COMMIT_AMBIGUOUS;
-		} else if (rc == 0) {
-			const char *s = git_commit_summary((git_commit *)obj);
+	/* most ids a history names are not in it: no refresh per miss */
+	if (!l->find)
+		l->find = oidfind_new(c->repo);
+	rc = l->find && len >= 4 ? oidfind_find(l->find, &oid, key, len) : GIT_ENOTFOUND;
+	if (rc == GIT_EAMBIGUOUS) {
+		ci->state = LINT_COMMIT_AMBIGUOUS;
+	} else if (rc == 0 && git_commit_lookup(&commit, c->repo, &oid) == 0) {
+		const char *s = git_commit_summary(commit);
 
-			ci->state = LINT_COMMIT_FOUND;
-			ci->subject = g_strdup(s ? s : "");
-			git_oid_tostr(ci->hex, sizeof(ci->hex), git_object_id(obj));
-			git_object_free(obj);
-		}
+		ci->state = LINT_COMMIT_FOUND;
+		ci->subject = g_strdup(s ? s : "");
+		git_oid_tostr(ci->hex, sizeof(ci->hex), &oid);
+		git_commit_free(commit);
 	}
 	g_hash_table_insert(l->commits, key, ci);
 	return ci;
@@ -423,6 +424,7 @@ void lint_free(struct lint *l)
 	lint_message_clear(&l->msg);
 	trailer_iter_done(&l->it);
 	g_hash_table_destroy(l->commits);
+	oidfind_free(l->find);
 	if (l->refs)
 		g_array_free(l->refs, TRUE);
 	if (l->ref_texts)
