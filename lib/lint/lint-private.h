@@ -50,6 +50,10 @@ const struct lint_commit_info *lint_lookup_commit(struct lint_ctx *c, const char
 /* The last line before any "---" cut (1-based; 1 for an empty message). */
 guint lint_last_line(const struct lint_message *m);
 
+/* The 1-based line holding offset pos of the message (1 when it has no
+ * lines). */
+guint lint_line_of(const struct lint_message *m, gsize pos);
+
 /* Message line `line` (1-based), or NULL. */
 const struct lint_line *lint_line_at(const struct lint_message *m, guint line);
 

@@ -227,8 +227,7 @@ static gboolean blank_line(const char *s, gsize len)
 	return TRUE;
 }
 
-/* The 1-based line holding offset pos. */
-static guint line_of(const struct lint_message *m, gsize pos)
+guint lint_line_of(const struct lint_message *m, gsize pos)
 {
 	guint lo = 0, hi = m->lines->len;
 
@@ -310,7 +309,7 @@ static void parse_items(struct lint *l, struct lint_message *m)
 		t.is_trailer = item.kind == TRAILER_TRAILER;
 		t.start = item.start;
 		t.end = item.end;
-		t.line = line_of(m, item.start);
+		t.line = lint_line_of(m, item.start);
 		t.nlines = 0;
 		for (gsize i = item.start; i < item.end; i++)
 			t.nlines += msg[i] == '\n';

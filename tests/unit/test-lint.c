@@ -462,6 +462,48 @@ static void test_lacks(void)
 	lint_free(with);
 }
 
+/* fixes-missing: the first line before any --- that holds a hint (not
+ * across two lines), and the first of the policy's hints on it
+ * (trailers.conf: KASAN:, UBSAN:, syzbot, syzkaller, Call Trace:). */
+static void test_fixes_hints(void)
+{
+	static const struct {
+		const char *text, *want;
+	} cases[] = {
+		{ "x: y\n\nSeen with UBSAN: and KASAN: both.\n", "3 'KASAN:'" },
+		{ "x: y\n\nA Call\nTrace: split.\n\nLater syzkaller, then syzbot.\n", "6 'syzbot'" },
+		{ "x: y\n\nFound by syzkaller.\n\nKASAN: below.\n", "3 'syzkaller'" },
+		{ "x: y\n\nBody.\n---\nKASAN: after the cut\n", "" },
+		{ "x: syzbot in the subject\n\nBody.\n", "1 'syzbot'" },
+		{ "x: y\r\n\r\nUBSAN:\r\nCall Trace:\r\n", "3 'UBSAN:'" },
+		{ "x: y\n\nNo hint at all, KASAN without its colon.\n", "" },
+		{ "", "" },
+	};
+	struct lint *l = lint_new(policy, NULL, NULL, NULL, NULL);
+	GArray *out = g_array_new(FALSE, FALSE, sizeof(struct lint_finding));
+
+	for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
+		struct lint_input in = { .where = "m", .message = cases[i].text,
+					 .len = strlen(cases[i].text) };
+		GString *got = g_string_new(NULL);
+
+		lint_check(l, &in, out);
+		for (guint k = 0; k < out->len; k++) {
+			const struct lint_finding *f = &g_array_index(out, struct lint_finding, k);
+			const char *q = strchr(f->message, '\'');
+
+			if (!strcmp(f->rule, "fixes-missing") && q)
+				g_string_append_printf(got, "%u %.*s", f->line,
+						       (int)(strchr(q + 1, '\'') - q + 1), q);
+		}
+		is_str(got->str, cases[i].want, cases[i].text[0] ? cases[i].text : "(empty)");
+		lint_findings_clear(out);
+		g_string_free(got, TRUE);
+	}
+	g_array_free(out, TRUE);
+	lint_free(l);
+}
+
 int main(void)
 {
 	const char *src = getenv("QUILL_BUILD_DIR");
@@ -480,6 +522,7 @@ int main(void)
 	test_claims();
 	test_lines_and_ignores();
 	test_order_rules_agree();
+	test_fixes_hints();
 	policy_free(policy);
 	g_free(path);
 	git_libgit2_shutdown();
