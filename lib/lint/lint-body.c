@@ -315,12 +315,11 @@ struct body_ref {
 };
 
 
-static gboolean ref_exempt(const char *s, gsize len)
+static gboolean ref_exempt(const struct lint_line *ln, const char *s, gsize len)
 {
 	gsize k = skip_blanks(s, 0, len);
 
-	return (len - k >= 20 && !strncmp(s + k, "This reverts commit ", 20)) ||
-	       memmem(s, len, "://", 3) != NULL;
+	return ln->url || (len - k >= 20 && !strncmp(s + k, "This reverts commit ", 20));
 }
 
 /* Line i and the two body lines after it, joined by single spaces. */
@@ -364,7 +363,7 @@ static void find_refs(struct lint_ctx *c)
 		const char *s = text + ln->start;
 		GString *j = NULL;
 
-		if (ln->kind != LINT_LINE_BODY || ref_exempt(s, ln->len))
+		if (ln->kind != LINT_LINE_BODY || ref_exempt(ln, s, ln->len))
 			continue;
 		for (gsize k = 0; k < ln->len; k++) {
 			struct body_ref br = { i + 1, FALSE, { 0 }, NULL };

@@ -242,6 +242,30 @@ guint lint_line_of(const struct lint_message *m, gsize pos)
 	return lo + 1;
 }
 
+/* Mark the lines that hold "://": one search of the message, not one per
+ * line. */
+static void mark_urls(struct lint_message *m)
+{
+	const char *t = m->in->message, *p;
+	gsize pos = 0, len = m->in->len;
+
+	while (pos < len && (p = memmem(t + pos, len - pos, "://", 3))) {
+		gsize at = (gsize)(p - t);
+		guint line = lint_line_of(m, at);
+		struct lint_line *ln;
+
+		if (line > m->lines->len)
+			break;
+		ln = &g_array_index(m->lines, struct lint_line, line - 1);
+		if (ln->start <= at && at + 3 <= ln->start + ln->len) {
+			ln->url = TRUE;
+			pos = ln->start + ln->len;	/* on to the next line */
+		} else {
+			pos = at + 1;
+		}
+	}
+}
+
 static void parse_lines(struct lint_message *m)
 {
 	const char *t = m->in->message;
@@ -252,7 +276,7 @@ static void parse_lines(struct lint_message *m)
 	while (pos < end) {
 		const char *nl = memchr(t + pos, '\n', end - pos);
 		gsize next = nl ? (gsize)(nl - t) + 1 : end;
-		struct lint_line ln = { pos, (nl ? (gsize)(nl - t) : end) - pos, LINT_LINE_BODY };
+		struct lint_line ln = { pos, (nl ? (gsize)(nl - t) : end) - pos, LINT_LINE_BODY, FALSE };
 		gboolean blank = blank_line(t + ln.start, ln.len);
 
 		if (ln.len && t[ln.start + ln.len - 1] == '\r')
@@ -291,6 +315,7 @@ static void parse_lines(struct lint_message *m)
 	}
 	g_free(m->subject);
 	m->subject = g_string_free(subj, FALSE);
+	mark_urls(m);
 }
 
 static void parse_items(struct lint *l, struct lint_message *m)

@@ -71,6 +71,7 @@ enum lint_line_kind {
 struct lint_line {
 	gsize start, len;	/* into the message, without the newline */
 	enum lint_line_kind kind;
+	gboolean url;		/* holds "://" (the rules about links look no further) */
 };
 
 /* One item of the trailer block. */

@@ -504,6 +504,25 @@ static void test_fixes_hints(void)
 	lint_free(l);
 }
 
+/* The lines that hold "://", marked once per message for the link rules. */
+static void test_url_lines(void)
+{
+	static const char text[] = "x: see http://a.example.org/\n\nnot a:\n//url\n"
+				   "two https://b.example.org/ and ftp://c\n---\nhttp://after.cut/\n";
+	struct lint *l = lint_new(policy, NULL, NULL, NULL, NULL);
+	struct lint_input in = { .where = "m", .message = text, .len = sizeof(text) - 1 };
+	struct lint_message m = { 0 };
+	GString *got = g_string_new(NULL);
+
+	lint_message_parse(l, &in, &m);
+	for (guint i = 0; i < m.lines->len; i++)
+		g_string_append_c(got, g_array_index(m.lines, struct lint_line, i).url ? 'u' : '.');
+	is_str(got->str, "u...u.u", "lines 1, 5 and 7 hold ://, not one split over two lines");
+	g_string_free(got, TRUE);
+	lint_message_clear(&m);
+	lint_free(l);
+}
+
 int main(void)
 {
 	const char *src = getenv("QUILL_BUILD_DIR");
@@ -523,6 +542,7 @@ int main(void)
 	test_lines_and_ignores();
 	test_order_rules_agree();
 	test_fixes_hints();
+	test_url_lines();
 	policy_free(policy);
 	g_free(path);
 	git_libgit2_shutdown();
