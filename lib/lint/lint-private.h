@@ -21,6 +21,7 @@ struct lint {
 	unsigned only;			/* lint_restrict's needs, or 0 */
 	GHashTable *commits;		/* hex as written -> struct lint_commit_info* */
 	struct oidfind *find;		/* for them: made on the first, or NULL */
+	GHashTable *people;		/* a person tag's value -> lint.c's struct person* */
 	struct trailer_opts opts;
 	struct trailer_iter it;
 	struct lint_message msg;	/* reused by lint_check */

@@ -213,7 +213,7 @@ static void items_reset(GArray *items)
 		struct lint_trailer *t = &g_array_index(items, struct lint_trailer, i);
 
 		g_free(t->value);
-		if (t->person)
+		if (t->person && !t->shared)
 			ident_addr_clear(&t->addr);
 	}
 	g_array_set_size(items, 0);
@@ -318,6 +318,49 @@ static void parse_lines(struct lint_message *m)
 	mark_urls(m);
 }
 
+/* A person's value parsed once a run: the same people sign and review
+ * commit after commit. */
+struct person {
+	struct ident_addr addr;
+	const char *canon_email;	/* under the mailmap: into addr or the mailmap */
+};
+
+static void person_free(gpointer p)
+{
+	struct person *x = p;
+
+	ident_addr_clear(&x->addr);
+	g_free(x);
+}
+
+#define PEOPLE_MAX 65536	/* past that, parse each (memory stays bounded) */
+
+/* t->addr and t->canon_email for the value of person tag t: the linter's
+ * (t->shared) when the value was met before or there is room for it. */
+static void person_parse(struct lint *l, struct lint_trailer *t)
+{
+	struct person *x;
+	const char *n;
+
+	if (strlen(t->value) != t->value_len || (!(x = g_hash_table_lookup(l->people, t->value)) &&
+						  g_hash_table_size(l->people) >= PEOPLE_MAX)) {
+		ident_addr_parse(t->value, t->value_len, &t->addr);
+		if (t->addr.email)
+			ident_resolve(l->mailmap, t->addr.name, t->addr.email, &n, &t->canon_email);
+		return;
+	}
+	if (!x) {
+		x = g_new0(struct person, 1);
+		ident_addr_parse(t->value, t->value_len, &x->addr);
+		if (x->addr.email)
+			ident_resolve(l->mailmap, x->addr.name, x->addr.email, &n, &x->canon_email);
+		g_hash_table_insert(l->people, g_strdup(t->value), x);
+	}
+	t->addr = x->addr;
+	t->canon_email = x->canon_email;
+	t->shared = TRUE;
+}
+
 static void parse_items(struct lint *l, struct lint_message *m)
 {
 	const char *msg = m->in->message;
@@ -349,13 +392,8 @@ static void parse_items(struct lint *l, struct lint_message *m)
 			t.tag = policy_tag(l->policy, t.key, t.key_len);
 			if ((t.tag && t.tag->kind == POLICY_KIND_PERSON) ||
 			    (!t.tag && lint_ends_by(t.key, t.key_len))) {
-				const char *n;
-
 				t.person = TRUE;
-				ident_addr_parse(t.value, t.value_len, &t.addr);
-				if (t.addr.email)
-					ident_resolve(l->mailmap, t.addr.name, t.addr.email, &n,
-						      &t.canon_email);
+				person_parse(l, &t);
 			}
 		}
 		g_array_append_val(m->items, t);
@@ -437,6 +475,7 @@ struct lint *lint_new(const struct policy *policy, git_repository *repo,
 	l->sev = g_new0(enum policy_severity, NRULES);
 	set_severities(l);
 	l->commits = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, commit_info_free);
+	l->people = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, person_free);
 	trailer_iter_init(&l->it, NULL, NULL, &l->opts);
 	return l;
 }
@@ -449,6 +488,7 @@ void lint_free(struct lint *l)
 	trailer_iter_done(&l->it);
 	g_hash_table_destroy(l->commits);
 	oidfind_free(l->find);
+	g_hash_table_destroy(l->people);
 	if (l->refs)
 		g_array_free(l->refs, TRUE);
 	if (l->ref_texts)

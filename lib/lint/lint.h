@@ -85,8 +85,9 @@ struct lint_trailer {
 	gsize start, end, sep;		/* raw text [start, end), the separator's offset */
 	const struct policy_tag *tag;	/* the known tag it is (any case), or NULL */
 	gboolean person;		/* addr holds the value parsed as a person */
-	struct ident_addr addr;
+	struct ident_addr addr;		/* owned, unless shared */
 	const char *canon_email;	/* addr.email under the mailmap (borrowed), or NULL */
+	gboolean shared;		/* addr is the linter's: valid while it is */
 };
 
 struct lint_message {
@@ -313,7 +314,8 @@ guint lint_check_text(struct lint *l, const struct lint_input *in, GArray *out);
 guint lint_check_set(struct lint *l, const struct lint_input *const *in, guint n, GArray *out);
 
 /* Parse a message as the rules see it (for rules and tests; lint_check
- * does it itself).  Free with lint_message_clear. */
+ * does it itself).  Free with lint_message_clear, before lint_free: the
+ * people of its person tags may be the linter's (lint_trailer.shared). */
 void lint_message_parse(struct lint *l, const struct lint_input *in, struct lint_message *m);
 void lint_message_clear(struct lint_message *m);
 

@@ -523,6 +523,40 @@ static void test_url_lines(void)
 	lint_free(l);
 }
 
+/* A person met again is parsed once a run: the same findings, the same
+ * parse shared between messages. */
+static void test_people_shared(void)
+{
+	static const char text[] = "x: y\n\nBody.\n\nReviewed-by: \"Bo  Brenn\" <bo@example.org> (mm)\n"
+				   "Tested-by: Bo Brenn\n"
+				   "Signed-off-by: Ada Author <ada@example.org>\n";
+	struct lint *l = lint_new(policy, NULL, NULL, NULL, NULL), *fresh;
+	struct lint_input in = { .where = "m", .message = text, .len = sizeof(text) - 1 };
+	struct lint_message a = { 0 }, b = { 0 };
+	const struct lint_trailer *ta, *tb;
+	char *first = run(l, &in), *again = run(l, &in), *alone;
+
+	fresh = lint_new(policy, NULL, NULL, NULL, NULL);
+	alone = run(fresh, &in);
+	is_str(again, first, "the same findings the second time");
+	is_str(first, alone, "as a linter that never met them");
+	ok(strstr(first, "trailer-malformed@6") != NULL, "the one without an address is found");
+	lint_message_parse(l, &in, &a);
+	lint_message_parse(l, &in, &b);
+	ta = &g_array_index(a.items, struct lint_trailer, 0);
+	tb = &g_array_index(b.items, struct lint_trailer, 0);
+	ok(ta->shared && ta->addr.email == tb->addr.email, "two messages share the parse");
+	is_str(ta->addr.name, "Bo  Brenn", "its name unquoted");
+	is_str(ta->canon_email, "bo@example.org", "its address");
+	lint_message_clear(&a);
+	lint_message_clear(&b);
+	g_free(first);
+	g_free(again);
+	g_free(alone);
+	lint_free(fresh);
+	lint_free(l);
+}
+
 int main(void)
 {
 	const char *src = getenv("QUILL_BUILD_DIR");
@@ -543,6 +577,7 @@ int main(void)
 	test_order_rules_agree();
 	test_fixes_hints();
 	test_url_lines();
+	test_people_shared();
 	policy_free(policy);
 	g_free(path);
 	git_libgit2_shutdown();
