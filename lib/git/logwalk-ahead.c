@@ -1,11 +1,12 @@
 /* logwalk-ahead.c - a history walk run ahead on a second thread.
  *
  * The thread runs logwalk_produce (the queue, reading and inflating each
- * commit, finding its parents) into batches of commits; the caller's
+ * commit, finding its parents, the caller's prepare) into batches of
+ * commits; the caller's
  * thread takes the batches in order through one queue and hands the ones
  * it is done with back through another, so at most NBATCH batches are in
- * flight and nothing is copied.  The thread frees the objects of a batch
- * it gets back before filling it again (malloc keeps memory with the
+ * flight and nothing is copied.  The thread frees the objects (and what
+ * was prepared) of a batch it gets back before filling it again (malloc keeps memory with the
  * thread that frees it).  The walk reads through an object database of
  * its own (logwalk.c's walk_open), so the caller may go on using its
  * repository meanwhile; libgit2 shares the pack files between the two
@@ -41,10 +42,10 @@ gboolean logwalk_ahead_wanted(void)
 	return g_get_num_processors() >= 2 && g_strcmp0(g_getenv("QUILL_READ_AHEAD"), "0");
 }
 
-static void batch_clear(struct batch *b)
+static void batch_clear(struct logwalk *w, struct batch *b)
 {
 	for (guint k = 0; k < BATCH; k++)
-		g_clear_pointer(&b->items[k].obj, git_odb_object_free);
+		logwalk_item_clear(w, &b->items[k]);
 	b->n = 0;
 }
 
@@ -55,7 +56,7 @@ static gpointer walker(gpointer data)
 	for (;;) {
 		struct batch *b = g_async_queue_pop(a->empty);
 
-		batch_clear(b);
+		batch_clear(a->walk, b);
 		while (b->n < BATCH) {
 			if (g_atomic_int_get(&a->stop) ||
 			    !logwalk_produce(a->walk, &b->items[b->n], &b->error)) {
@@ -129,6 +130,6 @@ void logwalk_ahead_stop(struct logwalk_ahead *a)
 	g_async_queue_unref(a->full);
 	g_async_queue_unref(a->empty);
 	for (guint i = 0; i < NBATCH; i++)
-		batch_clear(&a->store[i]);
+		batch_clear(a->walk, &a->store[i]);
 	g_free(a);
 }

@@ -14,9 +14,13 @@ struct logwalk_item {
 	git_odb_object *obj;
 	size_t msg;
 	guint32 npar;
+	void *prepared;		/* what logwalk_set_prepare's function made of it */
 };
 
-/* The walk's next commit into *it (whose obj must be NULL): FALSE at the
+/* Free what the item holds (its object, what was prepared). */
+void logwalk_item_clear(struct logwalk *w, struct logwalk_item *it);
+
+/* The walk's next commit into *it (cleared): FALSE at the
  * end, or with *error set.  Touches only the walk and its own odb, so it
  * may run on another thread than the caller's as long as only one thread
  * runs it. */

@@ -45,6 +45,9 @@ struct logwalk {
 	struct logwalk_item one;	/* the commit handed out last, walking here */
 	const struct logwalk_item *item;	/* the commit handed out last, or NULL */
 	gboolean ahead_on;	/* walk on a second thread (logwalk-ahead.c) */
+	logwalk_prepare_fn prepare;	/* logwalk_set_prepare's, or NULL */
+	GDestroyNotify prepare_free;
+	void *prepare_payload;
 	struct logwalk_ahead *ahead;	/* that thread, once started */
 };
 
@@ -505,7 +508,35 @@ gboolean logwalk_produce(struct logwalk *w, struct logwalk_item *it, GError **er
 	it->msg = w->nodes[i].msg;
 	it->npar = w->nodes[i].npar;
 	w->nodes[i].obj = NULL;
+	if (w->prepare) {
+		const char *data = git_odb_object_data(it->obj);
+		struct logwalk_commit c = { &it->oid, data + it->msg, data,
+					    git_odb_object_size(it->obj) - it->msg, it->msg, it->npar };
+
+		it->prepared = w->prepare(&c, w->prepare_payload);
+	}
 	return TRUE;
+}
+
+void logwalk_item_clear(struct logwalk *w, struct logwalk_item *it)
+{
+	if (it->prepared && w->prepare_free)
+		w->prepare_free(it->prepared);
+	it->prepared = NULL;
+	g_clear_pointer(&it->obj, git_odb_object_free);
+}
+
+void logwalk_set_prepare(struct logwalk *w, logwalk_prepare_fn prepare, GDestroyNotify free_fn,
+			 void *payload)
+{
+	w->prepare = prepare;
+	w->prepare_free = free_fn;
+	w->prepare_payload = payload;
+}
+
+void *logwalk_prepared(const struct logwalk *w)
+{
+	return w->item->prepared;
 }
 
 gboolean logwalk_next(struct logwalk *w, git_oid *oid, const char **msg, size_t *len,
@@ -520,7 +551,7 @@ gboolean logwalk_next(struct logwalk *w, git_oid *oid, const char **msg, size_t 
 		if (!logwalk_ahead_next(w->ahead, &it, error))
 			return FALSE;
 	} else {
-		g_clear_pointer(&w->one.obj, git_odb_object_free);
+		logwalk_item_clear(w, &w->one);
 		if (!logwalk_produce(w, &w->one, error))
 			return FALSE;
 		it = &w->one;
@@ -549,7 +580,7 @@ void logwalk_free(struct logwalk *w)
 		return;
 	/* the thread first: it may be using the nodes */
 	logwalk_ahead_stop(w->ahead);
-	git_odb_object_free(w->one.obj);
+	logwalk_item_clear(w, &w->one);
 	for (guint32 i = 0; i < w->nnodes; i++)
 		git_odb_object_free(w->nodes[i].obj);
 	g_free(w->nodes);
@@ -565,6 +596,13 @@ void logwalk_person(const struct logwalk *w, const char *field, char **name, cha
 {
 	size_t len;
 	const char *h = logwalk_header(w, &len);
+
+	logwalk_header_person(h, len, field, name, email);
+}
+
+void logwalk_header_person(const char *h, size_t len, const char *field, char **name,
+			   char **email)
+{
 	gsize flen = strlen(field);
 
 	*name = *email = NULL;

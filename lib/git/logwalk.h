@@ -61,6 +61,36 @@ unsigned logwalk_parent_count(const struct logwalk *w);
  * NULL when the line is missing or has no <address>. */
 void logwalk_person(const struct logwalk *w, const char *field, char **name, char **email);
 
+/* ---- work done beside the walk ---- */
+
+/* A commit as the walk reads it (all borrowed, valid during the call). */
+struct logwalk_commit {
+	const git_oid *oid;
+	const char *msg, *header;	/* as logwalk_next and logwalk_header give them */
+	size_t len, header_len;
+	unsigned parents;
+};
+
+typedef void *(*logwalk_prepare_fn)(const struct logwalk_commit *c, void *payload);
+
+/* Have prepare run on each commit as it is read, before logwalk_next hands
+ * it out: on the thread that reads ahead (so it must touch nothing the
+ * caller's thread uses meanwhile) or, walking in one thread, in
+ * logwalk_next.  What it returns is that commit's (logwalk_prepared) and
+ * is freed with free_fn (on the thread that prepared it, or in
+ * logwalk_free); it may still point into msg and header.  Call before the
+ * first logwalk_next. */
+void logwalk_set_prepare(struct logwalk *w, logwalk_prepare_fn prepare, GDestroyNotify free_fn,
+			 void *payload);
+
+/* What prepare returned for the commit handed out last (borrowed: valid
+ * until the next call). */
+void *logwalk_prepared(const struct logwalk *w);
+
+/* logwalk_person over a header as struct logwalk_commit gives it. */
+void logwalk_header_person(const char *header, size_t len, const char *field, char **name,
+			   char **email);
+
 void logwalk_free(struct logwalk *w);
 
 #endif

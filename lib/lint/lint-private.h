@@ -22,10 +22,10 @@ struct lint {
 	GHashTable *commits;		/* hex as written -> struct lint_commit_info* */
 	struct oidfind *find;		/* for them: made on the first, or NULL */
 	GHashTable *people;		/* a person tag's value -> lint.c's struct person* */
+	GHashTable *tags;		/* a key as written -> its policy_tag (or a stand-in for none) */
 	struct trailer_opts opts;
 	struct trailer_iter it;
 	struct lint_message msg;	/* reused by lint_check */
-	guint gen;			/* messages parsed so far */
 	/* lint-body.c's commits named in the body of message refs_gen, found
 	 * once for its three rules */
 	GArray *refs;

@@ -361,6 +361,28 @@ static void person_parse(struct lint *l, struct lint_trailer *t)
 	t->shared = TRUE;
 }
 
+#define TAGS_MAX 4096	/* keys as written remembered, at most */
+
+/* policy_tag, remembered per key as written (a handful of spellings come
+ * back in every commit). */
+static const struct policy_tag *tag_of(struct lint *l, const char *key, gsize len)
+{
+	static const char none;
+	char k[64];
+	gpointer found;
+
+	if (len >= sizeof(k) || memchr(key, '\0', len))
+		return policy_tag(l->policy, key, len);
+	memcpy(k, key, len);
+	k[len] = '\0';
+	if (g_hash_table_lookup_extended(l->tags, k, NULL, &found))
+		return found == &none ? NULL : found;
+	found = (gpointer)policy_tag(l->policy, key, len);
+	if (g_hash_table_size(l->tags) < TAGS_MAX)
+		g_hash_table_insert(l->tags, g_strdup(k), found ? found : (gpointer)&none);
+	return found;
+}
+
 static void parse_items(struct lint *l, struct lint_message *m)
 {
 	const char *msg = m->in->message;
@@ -389,7 +411,7 @@ static void parse_items(struct lint *l, struct lint_message *m)
 		t.key_len = t.is_trailer ? item.key_end - item.key_start : 0;
 		t.sep = item.sep;
 		if (t.is_trailer) {
-			t.tag = policy_tag(l->policy, t.key, t.key_len);
+			t.tag = tag_of(l, t.key, t.key_len);
 			if ((t.tag && t.tag->kind == POLICY_KIND_PERSON) ||
 			    (!t.tag && lint_ends_by(t.key, t.key_len))) {
 				t.person = TRUE;
@@ -398,6 +420,18 @@ static void parse_items(struct lint *l, struct lint_message *m)
 		}
 		g_array_append_val(m->items, t);
 	}
+}
+
+/* A parse's number, never 0 and never met again in this process (messages
+ * one linter's parser made are checked by another). */
+static guint next_gen(void)
+{
+	static gint all;
+	guint g;
+
+	while (!(g = (guint)g_atomic_int_add(&all, 1) + 1))
+		;
+	return g;
 }
 
 void lint_message_parse(struct lint *l, const struct lint_input *in, struct lint_message *m)
@@ -411,7 +445,7 @@ void lint_message_parse(struct lint *l, const struct lint_input *in, struct lint
 	}
 	m->in = in;
 	m->subject_line = 0;
-	m->gen = ++l->gen;
+	m->gen = next_gen();
 	trailer_block_find(in->message, in->len, &l->opts, &m->block);
 	parse_lines(m);
 	parse_items(l, m);
@@ -476,8 +510,14 @@ struct lint *lint_new(const struct policy *policy, git_repository *repo,
 	set_severities(l);
 	l->commits = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, commit_info_free);
 	l->people = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, person_free);
+	l->tags = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 	trailer_iter_init(&l->it, NULL, NULL, &l->opts);
 	return l;
+}
+
+struct lint *lint_new_parser(const struct lint *l)
+{
+	return lint_new(l->policy, NULL, l->mailmap, NULL, NULL);
 }
 
 void lint_free(struct lint *l)
@@ -489,6 +529,7 @@ void lint_free(struct lint *l)
 	g_hash_table_destroy(l->commits);
 	oidfind_free(l->find);
 	g_hash_table_destroy(l->people);
+	g_hash_table_destroy(l->tags);
 	if (l->refs)
 		g_array_free(l->refs, TRUE);
 	if (l->ref_texts)
@@ -583,15 +624,16 @@ static void ctx_init(struct lint_ctx *c, struct lint *l, GArray *out)
 	c->out = out;
 }
 
-/* The per-message rules whose needs include `needs` (0: all of them). */
-static guint check(struct lint *l, const struct lint_input *in, GArray *out, unsigned needs)
+/* The per-message rules whose needs include `needs` (0: all of them) over
+ * a parsed message. */
+static guint check_parsed(struct lint *l, const struct lint_message *m, GArray *out,
+			  unsigned needs)
 {
 	struct lint_ctx c;
 	guint before = out->len;
 
-	lint_message_parse(l, in, &l->msg);
 	ctx_init(&c, l, out);
-	c.msg = &l->msg;
+	c.msg = m;
 	for (guint i = 0; i < NRULES; i++) {
 		if (!rules[i].check || l->sev[i] == POLICY_OFF || (needs && !(rules[i].needs & needs)))
 			continue;
@@ -600,6 +642,17 @@ static guint check(struct lint *l, const struct lint_input *in, GArray *out, uns
 	}
 	sort_by_line(out, before);
 	return out->len - before;
+}
+
+static guint check(struct lint *l, const struct lint_input *in, GArray *out, unsigned needs)
+{
+	lint_message_parse(l, in, &l->msg);
+	return check_parsed(l, &l->msg, out, needs);
+}
+
+guint lint_check_parsed(struct lint *l, const struct lint_message *m, GArray *out)
+{
+	return check_parsed(l, m, out, 0);
 }
 
 guint lint_check(struct lint *l, const struct lint_input *in, GArray *out)

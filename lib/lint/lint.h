@@ -313,6 +313,17 @@ guint lint_check_text(struct lint *l, const struct lint_input *in, GArray *out);
  * senders).  Appends findings; returns how many. */
 guint lint_check_set(struct lint *l, const struct lint_input *const *in, guint n, GArray *out);
 
+/* lint_check over a message lint_message_parse parsed, by l or by a
+ * parser of l's (lint_new_parser), maybe on another thread: the same
+ * findings. */
+guint lint_check_parsed(struct lint *l, const struct lint_message *m, GArray *out);
+
+/* A linter that parses messages as l does (l's policy and mailmap,
+ * borrowed: l outlives it), for lint_message_parse on another thread than
+ * l's; its caches are its own.  It checks nothing.  Free with lint_free
+ * after the messages it parsed. */
+struct lint *lint_new_parser(const struct lint *l);
+
 /* Parse a message as the rules see it (for rules and tests; lint_check
  * does it itself).  Free with lint_message_clear, before lint_free: the
  * people of its person tags may be the linter's (lint_trailer.shared). */
