@@ -557,6 +557,49 @@ static void test_people_shared(void)
 	lint_free(l);
 }
 
+/* A message a parser of the linter parsed, on another thread: the same
+ * findings as lint_check's. */
+static gpointer parse_there(gpointer data)
+{
+	gpointer *v = data;
+
+	lint_message_parse(v[0], v[1], v[2]);
+	return NULL;
+}
+
+static void test_parsed_elsewhere(void)
+{
+	static const char text[] = "x: y\n\nBody with commit 0123456789ab (\"x\").\n\n"
+				   "Signed-off-by: Ada Author <ada@example.org>\n"
+				   "reviewed-by: Bo Brenn <bo@example.org>\n"
+				   "Link: https://lkml.org/lkml/1\n";
+	struct lint *l = lint_new(policy, NULL, NULL, NULL, NULL), *parser = lint_new_parser(l);
+	struct lint_input in = { .where = "m", .message = text, .len = sizeof(text) - 1 };
+	struct lint_message m = { 0 };
+	gpointer v[3] = { parser, &in, &m };
+	GArray *out = g_array_new(FALSE, FALSE, sizeof(struct lint_finding));
+	GString *got = g_string_new(NULL);
+	char *want = run(l, &in);
+
+	g_thread_join(g_thread_new("parser", parse_there, v));
+	lint_check_parsed(l, &m, out);
+	for (guint i = 0; i < out->len; i++) {
+		const struct lint_finding *f = &g_array_index(out, struct lint_finding, i);
+
+		g_string_append_printf(got, "%s%s%s@%u", got->len ? " " : "", f->ignored ? "-" : "",
+				       f->rule, f->line);
+	}
+	ok(*want, "the message has findings");
+	is_str(got->str, want, "parsed by a parser on another thread: the same findings");
+	lint_findings_clear(out);
+	g_array_free(out, TRUE);
+	g_string_free(got, TRUE);
+	g_free(want);
+	lint_message_clear(&m);
+	lint_free(parser);
+	lint_free(l);
+}
+
 int main(void)
 {
 	const char *src = getenv("QUILL_BUILD_DIR");
@@ -578,6 +621,7 @@ int main(void)
 	test_fixes_hints();
 	test_url_lines();
 	test_people_shared();
+	test_parsed_elsewhere();
 	policy_free(policy);
 	g_free(path);
 	git_libgit2_shutdown();

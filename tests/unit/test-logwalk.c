@@ -214,6 +214,70 @@ static void test_stop_early(void)
 	ok(1, "a walk left after one commit is freed");
 }
 
+/* What prepare makes of each commit comes with it, made in order on the
+ * walk's thread (or in logwalk_next), freed once each. */
+struct prep {
+	guint made, freed;
+	GThread *where;
+};
+
+static void *prep_make(const struct logwalk_commit *c, void *payload)
+{
+	struct prep *p = payload;
+	char hex[GIT_OID_HEXSZ + 1];
+
+	p->made++;
+	if (!p->where)
+		p->where = g_thread_self();
+	git_oid_tostr(hex, sizeof(hex), c->oid);
+	return g_strdup_printf("%u %s %u %zu %zu", p->made, hex, c->parents, c->len,
+			       c->header_len);
+}
+
+static guint prep_freed;
+
+static void prep_free_count(gpointer data)
+{
+	g_atomic_int_inc((gint *)&prep_freed);
+	g_free(data);
+}
+
+static void test_prepare(void)
+{
+	for (int ahead = 0; ahead < 2; ahead++) {
+		struct logwalk *w = NULL;
+		struct prep p = { 0 };
+		GError *e = NULL;
+		git_oid oid;
+		const char *msg;
+		size_t len;
+		guint n = 0, bad = 0;
+
+		prep_freed = 0;
+		g_setenv("QUILL_READ_AHEAD", ahead ? "1" : "0", TRUE);
+		logwalk_new(&w, repo, "l0", NULL);
+		logwalk_set_prepare(w, prep_make, prep_free_count, &p);
+		while (logwalk_next(w, &oid, &msg, &len, &e)) {
+			char hex[GIT_OID_HEXSZ + 1], *want;
+			size_t hlen;
+
+			n++;
+			logwalk_header(w, &hlen);
+			git_oid_tostr(hex, sizeof(hex), &oid);
+			want = g_strdup_printf("%u %s %u %zu %zu", n, hex, logwalk_parent_count(w), len,
+					       hlen);
+			bad += strcmp(logwalk_prepared(w), want) != 0;
+			g_free(want);
+		}
+		logwalk_free(w);
+		is_int(bad, 0, ahead ? "read ahead: each commit with what was prepared of it"
+				     : "in one thread: each commit with what was prepared of it");
+		ok(n > 0 && p.made == n && prep_freed == n, "made and freed once each");
+		ok(ahead ? p.where != g_thread_self() : p.where == g_thread_self(),
+		   ahead ? "on the walk's thread" : "on the caller's");
+	}
+}
+
 int main(int argc, char **argv)
 {
 	char *dir = g_dir_make_tmp("quill-logwalk-XXXXXX", NULL);
@@ -231,6 +295,8 @@ int main(int argc, char **argv)
 		test_missing_parent();
 	UNIT_CASE("stop-early")
 		test_stop_early();
+	UNIT_CASE("prepare")
+		test_prepare();
 	git_repository_free(repo);
 	{
 		char *cmd = g_strdup_printf("rm -rf '%s'", dir);
