@@ -10,6 +10,8 @@
 #include "git/oidfind.h"
 #include "lint/lint.h"
 
+#include <string.h>
+
 struct lint {
 	const struct policy *policy;
 	git_repository *repo;
@@ -63,8 +65,14 @@ static inline const struct lint_trailer *lint_item(const struct lint_message *m,
 	return &g_array_index(m->items, struct lint_trailer, i);
 }
 
-/* Is the item a trailer whose key is `name` (ASCII case-insensitive)? */
-gboolean lint_key_is(const struct lint_trailer *t, const char *name);
+/* Is the item a trailer whose key is `name` (ASCII case-insensitive)?
+ * Inline: the rules ask it of every item with literal names, whose
+ * lengths the compiler knows. */
+static inline gboolean lint_key_is(const struct lint_trailer *t, const char *name)
+{
+	return t->is_trailer && strlen(name) == t->key_len &&
+	       !g_ascii_strncasecmp(t->key, name, t->key_len);
+}
 
 /* Does key[0..len) end in "-by" (any case)? */
 gboolean lint_ends_by(const char *key, gsize len);

@@ -106,12 +106,6 @@ const char *const *lint_rule_ids(void)
 
 /* ---- helpers for rules ---- */
 
-gboolean lint_key_is(const struct lint_trailer *t, const char *name)
-{
-	return t->is_trailer && strlen(name) == t->key_len &&
-	       !g_ascii_strncasecmp(t->key, name, t->key_len);
-}
-
 gboolean lint_ends_by(const char *key, gsize len)
 {
 	return len > 3 && !g_ascii_strncasecmp(key + len - 3, "-by", 3);
