@@ -20,6 +20,12 @@
  * out a commit below a merge base that this walk still shows.
  * The shallow file is honoured (its commits have no parents); grafts and
  * replace refs are not.
+ *
+ * With two processors or more (and not QUILL_READ_AHEAD=0) the walk runs
+ * ahead on a second thread from the first logwalk_next on, through an
+ * object database of its own (logwalk-ahead.c): the same commits in the
+ * same order, while the caller works on the ones handed out; work the
+ * caller wants done beside the walk goes in logwalk_set_prepare.
  */
 #ifndef QUILL_LOGWALK_H
 #define QUILL_LOGWALK_H
