@@ -298,13 +298,7 @@ int main(int argc, char **argv)
 	UNIT_CASE("prepare")
 		test_prepare();
 	git_repository_free(repo);
-	{
-		char *cmd = g_strdup_printf("rm -rf '%s'", dir);
-
-		if (system(cmd) != 0)
-			ok(0, "the repository is removed");
-		g_free(cmd);
-	}
+	unit_remove_tree(dir);
 	g_free(dir);
 	git_libgit2_shutdown();
 	return done_testing();

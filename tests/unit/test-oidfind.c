@@ -88,13 +88,7 @@ int main(int argc, char **argv)
 	oidfind_free(f);
 	oidfind_free(NULL);
 	git_repository_free(repo);
-	{
-		char *cmd = g_strdup_printf("rm -rf '%s'", dir);
-
-		if (system(cmd) != 0)
-			ok(0, "the repository is removed");
-		g_free(cmd);
-	}
+	unit_remove_tree(dir);
 	g_free(dir);
 	git_libgit2_shutdown();
 	return done_testing();
