@@ -7,6 +7,7 @@
 # hostile text from mail and git shown as text, never run.
 . "$(dirname "$0")/lib.sh"
 . "$TEST_SRC/lib-series.sh"
+. "$TEST_SRC/lib-browser.sh"
 . "$TEST_SRC/lib-reply.sh"
 
 SOURCE_DATE_EPOCH=1764590400
@@ -67,12 +68,6 @@ Why the zones need a frob." >/dev/null &&
 	} >all.mbox &&
 	quill review pull --source mbox:all.mbox >/dev/null 2>&1
 	)
-}
-
-# dom FILE: the DOM headless chromium builds from FILE, on stdout.
-dom() {
-	timeout 120 chromium --headless --no-sandbox --disable-gpu --user-data-dir="$TRASH/chromium" \
-		--dump-dom "file://$1" 2>/dev/null
 }
 
 # safe FILE: FILE (a page, or the DOM chromium made of it) has no script
@@ -151,7 +146,6 @@ fetches() {
 }
 
 have_tidy=; command -v tidy >/dev/null 2>&1 && have_tidy=yes
-have_chromium=; command -v chromium >/dev/null 2>&1 && have_chromium=yes
 
 test_expect_success 'setup: v1 and v2 sent, their replies pulled, v3 working' '
 	build_series r "zone: frob the zones" "" "$LORE" &&
@@ -178,6 +172,14 @@ test_expect_success 'report -o DIR --json; --dry-run writes nothing' '
 	quill series report -o dry --dry-run --json >dry.json &&
 	test ! -e dry &&
 	jget dry.json "d[\"written\"]" >got && echo false >want && test_cmp want got
+'
+
+test_expect_success 'report -o makes the directories it needs; one that cannot be made fails in one line' '
+	cd r &&
+	quill series report zone -o deep/er/dir >out &&
+	cmp deep/er/dir/zone.html zone.html &&
+	echo x >plain &&
+	quill_fails 4 "^quill: cannot create plain/sub: Not a directory\$" series report zone -o plain/sub
 '
 
 test_expect_success 'quill.reportDir is the default directory' '
@@ -237,27 +239,7 @@ if [ -n "$have_chromium" ]; then
 	'
 	test_expect_success 'chromium: a screenshot at 360 px is not blank' '
 		cd r &&
-		timeout 120 chromium --headless --no-sandbox --disable-gpu \
-			--user-data-dir="$TRASH/chromium" --window-size=360,800 \
-			--screenshot="$PWD/shot.png" "file://$PWD/zone.html" >/dev/null 2>&1 &&
-		python3 - shot.png <<-\EOF
-		import struct, sys, zlib
-		data = open(sys.argv[1], "rb").read()
-		assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
-		pos, idat, w, h = 8, b"", 0, 0
-		while pos < len(data):
-		    n, kind = struct.unpack(">I4s", data[pos:pos + 8])
-		    body = data[pos + 8:pos + 8 + n]
-		    if kind == b"IHDR":
-		        w, h, depth, ctype = struct.unpack(">IIBB", body[:10])
-		    elif kind == b"IDAT":
-		        idat += body
-		    pos += 12 + n
-		raw = zlib.decompress(idat)
-		assert w == 360, "width %d" % w
-		# many distinct bytes: text and colours, not one flat fill
-		assert len(set(raw[:len(raw) // 2])) > 20, "blank"
-		EOF
+		screenshot "$PWD/zone.html" "$PWD/shot.png" 360 800
 	'
 else
 	test_skip 'chromium: the DOM holds every version, subject and item' 'no chromium here'
@@ -323,5 +305,41 @@ else
 	test_skip 'hostile: the DOM chromium builds has no script, on* or javascript: href' 'no chromium here'
 	test_skip 'chromium fetches nothing for either page (and would see an image)' 'no chromium here'
 fi
+
+test_expect_success 'a trailer declined by its person is not carried; given again later, it is' '
+	test_repo od && cd od &&
+	quill series new odd >/dev/null &&
+	echo 1 >odd-1 && git add odd-1 && test_tick &&
+	git commit -q -m "odd: add file 1" -m "Suggested-by: Oren Vasko <oren@example.com>" &&
+	echo 2 >odd-2 && git add odd-2 && test_tick && git commit -q -m "odd: add file 2" &&
+	quill series format >v1.mbox &&
+	c1=$(msgid_of v1.mbox "0/") && p1=$(msgid_of v1.mbox "1/2") &&
+	quill series new-version --msgid "$c1" -m "v1" >/dev/null 2>&1 &&
+	{
+	cat v1.mbox &&
+	reply "Oren Vasko <oren@example.com>" "Mon, 01 Dec 2025 13:00:00 +0000" o1@example.com \
+		"Re: [PATCH 1/2] odd: add file 1" "$p1" "<$c1>" <<-EOF
+	> Suggested-by: Oren Vasko <oren@example.com>
+
+	I did not suggest this: please drop my Suggested-by.
+	EOF
+	} >declined.mbox &&
+	quill review pull --source mbox:declined.mbox >/dev/null 2>&1 &&
+	quill series report -o one >/dev/null &&
+	grep -q "Suggested-by: Oren Vasko &lt;oren@example.com&gt;.*not carried: declined by Oren Vasko &lt;oren@example.com&gt; on v1" one/odd.html &&
+	{
+	cat declined.mbox &&
+	reply "Oren Vasko <oren@example.com>" "Mon, 01 Dec 2025 15:00:00 +0000" o2@example.com \
+		"Re: [PATCH 1/2] odd: add file 1" "$p1" "<$c1> <o1@example.com>" <<-EOF
+	On second thought, it was my idea after all.
+
+	Suggested-by: Oren Vasko <oren@example.com>
+	EOF
+	} >again.mbox &&
+	quill review pull --source mbox:again.mbox >/dev/null 2>&1 &&
+	quill series report -o two >/dev/null &&
+	! grep -q "declined by" two/odd.html &&
+	grep -q "Suggested-by: Oren Vasko &lt;oren@example.com&gt;.*<td>v1</td><td>yes</td>" two/odd.html
+'
 
 test_done

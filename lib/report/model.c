@@ -223,15 +223,32 @@ static const struct report_patch *patch_by(const struct report_version *v, const
 	return NULL;
 }
 
-static gboolean has_trailer(const struct report_version *v, int patch, const char *trailer)
+static struct report_trailer *find_trailer(const struct report_version *v, int patch,
+					   const char *trailer)
 {
 	for (guint i = 0; i < v->trailers->len; i++) {
-		const struct report_trailer *t = g_ptr_array_index(v->trailers, i);
+		struct report_trailer *t = g_ptr_array_index(v->trailers, i);
 
 		if (t->patch == patch && !g_ascii_strcasecmp(t->trailer, trailer))
-			return TRUE;
+			return t;
 	}
-	return FALSE;
+	return NULL;
+}
+
+/* A trailer-objection (it) on version k against trailer t of a patch, or a
+ * trailer given again after one: the later word counts. */
+static void judge_again(struct report_trailer *t, const struct report_version *k,
+			const struct review_item *it)
+{
+	if (it->kind == REVIEW_TRAILER_OBJECTION) {
+		g_free(t->reason);
+		t->reason = g_strdup_printf("declined by %s on v%d", it->author, k->number);
+	} else if (it->kind == REVIEW_TRAILER && t->reason && g_str_has_prefix(t->reason, "declined")) {
+		g_clear_pointer(&t->reason, g_free);
+		g_free(t->from);
+		t->from = g_strdup(it->author);
+		t->given_on = k->number;
+	}
 }
 
 /* Item it of version k (given on patch `from` of k) as it counts for v. */
@@ -242,8 +259,12 @@ static void carry_one(struct report_version *v, const struct report_version *k,
 	const struct report_patch *named = same ? same : patch_by(v, NULL, from->subject);
 	struct report_trailer *t;
 
-	if (!named || has_trailer(v, named->index, it->trailer))
+	if (!named)
 		return;
+	if ((t = find_trailer(v, named->index, it->trailer))) {
+		judge_again(t, k, it);
+		return;
+	}
 	t = g_new0(struct report_trailer, 1);
 	t->patch = named->index;
 	t->trailer = g_strdup(it->trailer);
@@ -252,6 +273,8 @@ static void carry_one(struct report_version *v, const struct report_version *k,
 	t->given_on = k->number;
 	if (it->kind == REVIEW_NAK)
 		t->reason = g_strdup("a Nacked-by is never added");
+	else if (it->kind == REVIEW_TRAILER_OBJECTION)
+		t->reason = g_strdup_printf("declined by %s on v%d", it->author, k->number);
 	else if (!same)
 		t->reason = g_strdup_printf("patch changed since v%d", k->number);
 	g_ptr_array_add(v->trailers, t);
@@ -266,7 +289,8 @@ static void add_trailers(struct report_version *v, GPtrArray *before)
 		for (guint i = 0; i < kv->review->items->len; i++) {
 			const struct review_item *it = g_ptr_array_index(kv->review->items, i);
 
-			if ((it->kind != REVIEW_TRAILER && it->kind != REVIEW_NAK) || !it->trailer)
+			if ((it->kind != REVIEW_TRAILER && it->kind != REVIEW_NAK &&
+			     it->kind != REVIEW_TRAILER_OBJECTION) || !it->trailer)
 				continue;
 			for (guint p = 0; p < kv->patches->len; p++) {
 				const struct report_patch *rp = g_ptr_array_index(kv->patches, p);

@@ -3,10 +3,12 @@
  * this file's own constants. */
 #include "report/render.h"
 
+#include "core/error.h"
 #include "core/file.h"
 #include "report/html.h"
 #include "review/review.h"
 
+#include <errno.h>
 #include <string.h>
 
 static const char css[] =
@@ -266,7 +268,10 @@ gboolean report_write(const struct report_model *m, const char *dir, gboolean dr
 
 	*path_out = g_build_filename(dir, base, NULL);
 	*bytes_out = strlen(html);
-	if (!dry_run)
+	if (!dry_run && g_mkdir_with_parents(dir, 0777) < 0) {
+		qerr(error, QUILL_ERROR_OUTSIDE, "cannot create %s: %s", dir, g_strerror(errno));
+		ok = FALSE;
+	} else if (!dry_run)
 		ok = file_write_atomic(*path_out, html, -1, error);
 	g_free(base);
 	g_free(html);
