@@ -1,6 +1,7 @@
 /* commit.c - a commit as a patch, and linear ranges, over libgit2. */
 #include "git/commit.h"
 #include "core/error.h"
+#include "git/diffstat.h"
 #include "git/patchid.h"
 
 #include <string.h>
@@ -141,28 +142,51 @@ static char *text_utf8(const char *s, const char *encoding)
 	return g_utf8_make_valid(s, -1);
 }
 
-/* The diff (and its patch-id) and the diffstat of commit c into p. */
+/* The diff (and its patch-id) and the diffstat of commit c into p.  Each
+ * file's patch is generated once, for both: git_diff_to_buf() and
+ * git_diff_get_stats() would each generate every patch again (reading the
+ * blobs, looking up the file's diff driver, running xdiff). */
 static gboolean fill_diff(struct commit_patch *p, git_repository *repo, git_commit *c,
 			  unsigned flags, GError **error)
 {
+	gboolean want_diff = (flags & COMMIT_WANT_DIFF) && !p->diff;
+	gboolean want_stat = (flags & COMMIT_WANT_STAT) && !p->diffstat;
 	git_diff *diff = NULL;
+	git_buf buf = GIT_BUF_INIT;
+	GString *text = want_diff ? g_string_new(NULL) : NULL;
+	struct diffstat *stat = want_stat ? diffstat_new() : NULL;
 	int rc;
 
 	if ((rc = diff_commit(&diff, repo, c)) < 0)
 		goto fail;
-	if ((flags & COMMIT_WANT_DIFF) && !p->diff) {
-		git_buf buf = GIT_BUF_INIT;
-		if ((rc = git_diff_to_buf(&buf, diff, GIT_DIFF_FORMAT_PATCH)) < 0)
+	for (size_t i = 0, n = git_diff_num_deltas(diff); i < n; i++) {
+		git_patch *patch = NULL;
+
+		if ((rc = git_patch_from_diff(&patch, diff, i)) < 0)
 			goto fail;
-		p->diff = g_strndup(buf.ptr, buf.size);
+		if (text && (rc = git_patch_to_buf(&buf, patch)) == 0)
+			g_string_append_len(text, buf.ptr, (gssize)buf.size);
 		git_buf_dispose(&buf);
+		if (rc == 0 && stat)
+			rc = diffstat_add(stat, patch);
+		git_patch_free(patch);
+		if (rc < 0)
+			goto fail;
+	}
+	if (text) {
+		p->diff = g_string_free(text, FALSE);
 		patchid_stable(p->diff, strlen(p->diff), p->patch_id);
 	}
-	if ((flags & COMMIT_WANT_STAT) && !p->diffstat)
-		p->diffstat = stats_text(diff);
+	if (stat) {
+		p->diffstat = diffstat_text(stat, 72);
+		diffstat_free(stat);
+	}
 	git_diff_free(diff);
 	return TRUE;
 fail:
+	if (text)
+		g_string_free(text, TRUE);
+	diffstat_free(stat);
 	git_diff_free(diff);
 	return qerr_git(error, rc, "cannot diff commit %s", git_oid_tostr_s(&p->oid));
 }
