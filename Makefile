@@ -16,8 +16,12 @@
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 LIBEXECDIR ?= $(PREFIX)/libexec/quill
-SHAREDIR ?= $(PREFIX)/share/quill
-MANDIR ?= $(PREFIX)/share/man
+DATADIR ?= $(PREFIX)/share
+SHAREDIR ?= $(DATADIR)/quill
+MANDIR ?= $(DATADIR)/man
+# shell completion (contrib/completion): where bash-completion and zsh look
+BASHCOMPDIR ?= $(DATADIR)/bash-completion/completions
+ZSHCOMPDIR ?= $(DATADIR)/zsh/site-functions
 
 CC ?= cc
 VERSION := $(shell cat VERSION)
@@ -244,6 +248,11 @@ install-files:
 	install -m 644 trailers.conf $(DESTDIR)$(SHAREDIR)/trailers.conf
 	install -m 644 review-phrases.conf $(DESTDIR)$(SHAREDIR)/review-phrases.conf
 	install -m 644 man/*.1 $(DESTDIR)$(MANDIR)/man1/
+	install -d $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR)
+	install -m 644 contrib/completion/quill.bash $(DESTDIR)$(BASHCOMPDIR)/quill
+	ln -sf quill $(DESTDIR)$(BASHCOMPDIR)/git-quill
+	install -m 644 contrib/completion/_quill $(DESTDIR)$(ZSHCOMPDIR)/_quill
+	install -m 644 contrib/completion/_git-quill $(DESTDIR)$(ZSHCOMPDIR)/_git-quill
 
 clean:
 	rm -rf build quill git-quill

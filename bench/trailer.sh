@@ -3,7 +3,7 @@
 # repository of 50,000 commits with kernel-style trailer blocks, beside
 # git log --format='%(trailers:only)' over the same commits; then quill
 # trailer lint over the whole history, beside the kernel's checkpatch.pl on
-# a sample of those commits, per commit.
+# a sample of those commits, per commit, and beside that git log again.
 #
 # The repository comes from tests/bench/gen-trailer-repo.py through git
 # fast-import and is kept in build/bench/ (made again only when the
@@ -56,10 +56,10 @@ awk -F '\t' -v same="$same" '
 		printf "  %-52s %9.1f ms  cpu %8.1f ms\n", "git log --format=%(trailers:only) main (reference)", wall["git"], cpu["git"]
 		printf "  %-52s %9.1f ms  cpu %8.1f ms\n", "quill trailer parse --rev-range main", wall["quill"], cpu["quill"]
 		r = wall["quill"] / wall["git"]; c = cpu["quill"] / cpu["git"]
-		printf "  quill/git wall time: %.2fx (target <= 1.00x): %s\n", r, r <= 1.0 ? "PASS" : "MISS"
+		printf "  quill/git wall time: %.2fx (target <= 0.60x, issue 14): %s\n", r, r <= 0.6 ? "PASS" : "MISS"
 		printf "  quill/git cpu time:  %.2fx (target <= 1.00x): %s\n", c, c <= 1.0 ? "PASS" : "MISS"
-		printf "  (both are single-threaded: on an idle machine wall ~ cpu; on a busy one\n"
-		printf "  the cpu ratio is the steadier of the two)\n"
+		printf "  (quill walks the history on a second thread, QUILL_READ_AHEAD=0 for one:\n"
+		printf "  its wall time needs a second core free; git log is single-threaded)\n"
 		printf "  same trailers as git log %%(trailers:only,unfold): %s\n", same
 	}' "$T/times" | tee "$T/verdicts"
 # the summary table (bench/lib.sh): the figures above, peak RSS of one run each
@@ -88,11 +88,13 @@ if checkpatch=$(QUILL_BUILD_DIR=$top "$here/../scripts/checkpatch.sh"); then
 	# one run per patch, as it is used; GIT_DIR lets it look up commit ids as quill does
 	cp_sample="for f in $T/sample/*.patch; do GIT_DIR=$repo perl $checkpatch --no-tree -q \$f >/dev/null; done; true"
 	python3 "$timeit" "$RUNS" \
+		git -- git log --format='%(trailers:only)' main --- \
 		lint -- sh -c "$lint_all" --- \
 		qsample -- sh -c "$lint_sample" --- \
 		checkpatch -- sh -c "$cp_sample" >"$T/ltimes"
 else
 	python3 "$timeit" "$RUNS" \
+		git -- git log --format='%(trailers:only)' main --- \
 		lint -- sh -c "$lint_all" --- \
 		qsample -- sh -c "$lint_sample" >"$T/ltimes"
 fi
@@ -100,8 +102,10 @@ awk -F '\t' -v n="$N" -v s="$nsample" -v f="$findings" -v sum="$summary" '
 	{ wall[$1] = $2; cpu[$1] = $3 }
 	END {
 		q = wall["lint"] * 1000 / n
+		g = wall["lint"] / wall["git"]
 		printf "  %-52s %9.1f ms  cpu %8.1f ms\n", "quill trailer lint --rev-range main", wall["lint"], cpu["lint"]
 		printf "    %.1f us a commit; %d findings (%s)\n", q, f, sum
+		printf "  lint/git log %%(trailers:only) wall time: %.2fx (target <= 1.00x, issue 14): %s\n", g, g <= 1.0 ? "PASS" : "MISS"
 		printf "  %-52s %9.1f ms  cpu %8.1f ms\n", sprintf("quill trailer lint on the %d sample mails (one run)", s), wall["qsample"], cpu["qsample"]
 		if ("checkpatch" in wall) {
 			c = wall["checkpatch"] * 1000 / s

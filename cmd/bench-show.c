@@ -1,8 +1,9 @@
 /* bench-show.c - quill bench show: the benchmarks attached to a version of
- * a series, as text tables for mail, markdown, or the JSON of DESIGN.md;
- * and its size diffs (bench size --attach), as a cover shows them. */
+ * a series, as text tables for mail, markdown, or the JSON of DESIGN.md,
+ * or as text plots (--plot, bench/bench-plot.h); and its size diffs (bench size --attach), as a cover shows them. */
 #include "cmd.h"
 #include "series/attach.h"
+#include "bench/bench-plot.h"
 #include "bench/bench-table.h"
 #include "core/error.h"
 #include "series/series.h"
@@ -63,7 +64,16 @@ void bench_view(struct ctx *ctx, const json_t *report)
 	}
 	if (said)
 		printf("%s\n\n", said);
-	if (benches->len) {
+	if (benches->len && json_is_true(json_object_get(t, "plot"))) {
+		GError *e = NULL;
+		char *plots = bench_plots(benches, &e);
+
+		if (plots)
+			printf("%s%s%s", md ? "```\n" : "", plots, md ? "```\n" : "");
+		else
+			fail(e);	/* its own JSON holds finite numbers: not to happen */
+		g_free(plots);
+	} else if (benches->len) {
 		char *tables = bench_tables(benches, md ? BENCH_TABLE_MARKDOWN : BENCH_TABLE_TEXT,
 					    (int)json_integer_value(json_object_get(t, "width")));
 
@@ -138,7 +148,7 @@ static int pick_format(struct ctx *ctx, const char *format, enum bench_table_for
 
 /* Benchmark `name` (NULL: every one) of version `version` of s, shown. */
 static int show(struct ctx *ctx, const struct series *s, int version, const char *name,
-		enum bench_table_format f, int width)
+		enum bench_table_format f, int width, gboolean plot)
 {
 	GPtrArray *benches = NULL, *shown = NULL, *sizes = NULL;
 	GError *e = NULL;
@@ -167,6 +177,8 @@ static int show(struct ctx *ctx, const struct series *s, int version, const char
 		goto out;
 	}
 	report = bench_report(ctx, shown, f == BENCH_TABLE_MARKDOWN, width);
+	if (plot && !ctx->json)	/* the JSON is the same with --plot */
+		json_object_set_new(json_object_get(report, "text"), "plot", json_true());
 	if (size_diffs)
 		json_object_set(report, "size_diffs", size_diffs);
 	emit(ctx, report, bench_view);
@@ -193,12 +205,13 @@ int cmd_bench_show(int argc, char **argv, struct ctx *ctx)
 {
 	char *series = NULL, *format = NULL;
 	int version = 0, width = BENCH_TABLE_WIDTH;
-	gboolean json = FALSE;
+	gboolean json = FALSE, plot = FALSE;
 	GOptionEntry entries[] = {
 		{ "version", 0, 0, G_OPTION_ARG_INT, &version, "The version's benchmarks (default: the working version)", "N" },
 		{ "format", 'f', 0, G_OPTION_ARG_STRING, &format, "text (default), markdown or json", "FORMAT" },
 		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "The same as --format json", NULL },
 		{ "width", 'w', 0, G_OPTION_ARG_INT, &width, "Text lines fit this many columns (default 72, for mail)", "COLUMNS" },
+		{ "plot", 0, 0, G_OPTION_ARG_NONE, &plot, "A text box plot and histogram of each role's samples instead of the tables", NULL },
 		{ "series", 's', 0, G_OPTION_ARG_STRING, &series, "The series (default: the current one)", "SERIES" },
 		G_OPTION_ENTRY_NULL
 	};
@@ -211,8 +224,10 @@ int cmd_bench_show(int argc, char **argv, struct ctx *ctx)
 			   "series: per metric the roles' n, mean, stddev, median, min and max, and\n"
 			   "each role against the first (the delta, the 95% confidence interval of\n"
 			   "the difference and Welch's p; \"within noise\" when that interval\n"
-			   "includes 0).  Text tables fit 72 columns, for a cover letter.  A size\n"
-			   "comparison attached with bench size --attach NAME is shown as the\n"
+			   "includes 0).  Text tables fit 72 columns, for a cover letter; --plot\n"
+			   "draws the primary metric of each role on one axis instead (a box plot\n"
+			   "and a histogram row, 72 columns, as {{bench NAME plot}} in a cover).\n"
+			   "A size comparison attached with bench size --attach NAME is shown as the\n"
 			   "cover's {{objsize NAME}} shows it (in JSON: \"size_diffs\", each the\n"
 			   "document bench size --json printed).\n"
 			   "Exit status 1 when there is nothing to show.",
@@ -228,6 +243,8 @@ int cmd_bench_show(int argc, char **argv, struct ctx *ctx)
 		rc = usage_error(ctx, "--json and --format %s disagree", format);
 	else if (width < 40)
 		rc = usage_error(ctx, "--width needs at least 40");
+	else if (plot && width != BENCH_PLOT_WIDTH)
+		rc = usage_error(ctx, "--plot draws %d columns: no --width", BENCH_PLOT_WIDTH);
 	else if (name && !bench_name_valid(name))
 		rc = usage_error(ctx, "'%s' cannot name a benchmark", name);
 	else if (!open_series(&s, ctx, series, &e))
@@ -235,7 +252,7 @@ int cmd_bench_show(int argc, char **argv, struct ctx *ctx)
 	if (rc >= 0)
 		goto out;
 	if ((rc = version_arg(ctx, s, &version)) < 0)
-		rc = show(ctx, s, version, name, f, width);
+		rc = show(ctx, s, version, name, f, width, plot);
 out:
 	series_free(s);
 	g_free(series);

@@ -285,7 +285,7 @@ guint report_uint(const json_t *report, const char *key);
  * bench show's JSON document and, in text (not ctx->json), a "text"
  * object for bench_view, {"format", "width", "benchmarks": [each as its
  * file]}, to which a caller may add "said": a line to print before the
- * tables.  Markdown tables, or text ones that fit `width` columns.  (The
+ * tables, and "plot": true for the plots (bench/bench-plot.h) instead.  Markdown tables, or text ones that fit `width` columns.  (The
  * tables come from the samples, which the documented JSON has not.) */
 json_t *bench_report(struct ctx *ctx, GPtrArray *benches, gboolean markdown, int width);
 
@@ -309,6 +309,7 @@ int cmd_series_import_b4(int argc, char **argv, struct ctx *ctx);
 int cmd_series_export(int argc, char **argv, struct ctx *ctx);
 int cmd_series_import(int argc, char **argv, struct ctx *ctx);
 int cmd_series_thanks(int argc, char **argv, struct ctx *ctx);
+int cmd_series_report(int argc, char **argv, struct ctx *ctx);
 int cmd_mail_info(int argc, char **argv, struct ctx *ctx);
 int cmd_mail_thread(int argc, char **argv, struct ctx *ctx);
 int cmd_mail_series(int argc, char **argv, struct ctx *ctx);

@@ -72,7 +72,12 @@ gboolean repo_open(git_repository **out, char **why, gboolean *none)
 	if (rc >= 0) {
 		/* held until exit: a lock file this process leaves is known stale
 		 * once it is gone (lib/git/lock.h) */
-		lock_lease_take(*out);
+		GError *e = NULL;
+
+		if (!lock_lease_take(*out, &e)) {
+			warn("%s (stale lock files are not removed while it is there)", e->message);
+			g_error_free(e);
+		}
 		lock_set_warn(warn_print, NULL);
 		return TRUE;
 	}

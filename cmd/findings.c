@@ -1,6 +1,7 @@
 /* findings.c - lint findings as trailer lint and bench check print them:
  * WHERE:LINE: SEVERITY: RULE-ID: message, or the same as JSON objects. */
 #include "cmd.h"
+#include "core/text.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -27,18 +28,31 @@ static json_t *finding_json(const struct lint_finding *f)
 }
 
 /* The one line of a finding. */
+/* s on standard output, escaped where it needs it */
+static void put_escaped(const char *s)
+{
+	char *e;
+
+	if (text_is_safe(s)) {
+		fputs(s, stdout);
+		return;
+	}
+	e = out_escape(s);
+	fputs(e, stdout);
+	g_free(e);
+}
+
 static void print_finding(struct ctx *ctx, const char *where, guint line, const char *severity,
 			  const char *rule, const char *message)
 {
 	const char *c = !strcmp(severity, "error") ? "red"
 			: !strcmp(severity, "warning") ? "yellow" : "cyan";
-	/* a message quotes the commit or mail it is about: escaped */
-	char *w = out_escape(where), *m = out_escape(message);
 
-	printf("%s:%u: %s%s%s: %s: %s\n", w, line, color(ctx, c), severity,
-	       color(ctx, "reset"), rule, m);
-	g_free(w);
-	g_free(m);
+	/* a message quotes the commit or mail it is about: escaped */
+	put_escaped(where);
+	printf(":%u: %s%s%s: %s: ", line, color(ctx, c), severity, color(ctx, "reset"), rule);
+	put_escaped(message);
+	putchar('\n');
 }
 
 void findings_take(void *payload, GArray *found)

@@ -6,6 +6,7 @@
 #include "git/init.h"
 
 #include <signal.h>
+#include <string.h>
 #include <unistd.h>
 
 static gboolean want_color(git_repository *repo)
@@ -37,6 +38,13 @@ int prog_run(const struct command *c, int argc, char **argv, char **all)
 
 	ctx_init(&ctx, c, all[0]);
 	ctx.want_color = want_color_late;
+	/* --list-opts (opt.c, for the shell completion) needs neither
+	 * libgit2 nor the repository: each TAB would wait for them */
+	if (argc == 2 && !strcmp(argv[1], "--list-opts")) {
+		rc = c->fn(argc, argv, &ctx);
+		ctx_clear(&ctx);
+		return rc;
+	}
 	if (c->flags & (NEED_REPO | USES_NET))
 		git_start();
 	/* a command that only writes to stdout dies of SIGPIPE quietly when

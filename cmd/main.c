@@ -30,6 +30,7 @@
 #pragma weak cmd_series_export
 #pragma weak cmd_series_import
 #pragma weak cmd_series_thanks
+#pragma weak cmd_series_report
 #pragma weak cmd_mail_info
 #pragma weak cmd_mail_thread
 #pragma weak cmd_mail_series
@@ -70,6 +71,7 @@ static const struct command commands[] = {
 	{ "series", "export", cmd_series_export, NEED_REPO, "write a series to a directory" },
 	{ "series", "import", cmd_series_import, NEED_REPO, "rebuild a series from a directory" },
 	{ "series", "thanks", cmd_series_thanks, NEED_REPO | USES_NET, "thank-you mails for posted series that landed (b4 ty)" },
+	{ "series", "report", cmd_series_report, NEED_REPO, "the series as one static HTML page" },
 	{ "mail", "info", cmd_mail_info, 0, "split one mail into message, patch and info (git mailinfo)" },
 	{ "mail", "thread", cmd_mail_thread, 0, "thread the messages of mailboxes" },
 	{ "mail", "series", cmd_mail_series, 0, "find the patch series and versions in mailboxes" },
@@ -117,6 +119,16 @@ static void print_overview(FILE *f)
 	fprintf(f, "Exit codes: 0 ok, 1 a clean negative, 2 bad usage, 3 bad input, 4 outside failure.\n");
 }
 
+/* quill --list-cmds (hidden; for the shell completion in contrib/): one
+ * "NOUN VERB" line per command, noun by noun as help lists them. */
+static void list_cmds(void)
+{
+	for (size_t n = 0; n < G_N_ELEMENTS(nouns); n++)
+		for (size_t i = 0; i < G_N_ELEMENTS(commands); i++)
+			if (!strcmp(commands[i].noun, nouns[n].noun))
+				printf("%s %s\n", nouns[n].noun, commands[i].verb);
+}
+
 static gboolean known_noun(const char *noun)
 {
 	for (size_t n = 0; n < G_N_ELEMENTS(nouns); n++)
@@ -148,6 +160,11 @@ int main(int argc, char **argv)
 	noun = argv[1];
 	if (!strcmp(noun, "--version") || !strcmp(noun, "version")) {
 		printf("quill %s\n", QUILL_VERSION);
+		rc = 0;
+		goto out;
+	}
+	if (!strcmp(noun, "--list-cmds")) {
+		list_cmds();
 		rc = 0;
 		goto out;
 	}

@@ -70,6 +70,34 @@ static gboolean check_utf8(struct ctx *ctx, const GOptionEntry *entries)
 	return TRUE;
 }
 
+/* An entry takes a value (--name=VALUE or --name VALUE). */
+static gboolean takes_value(const GOptionEntry *e)
+{
+	if (e->arg == G_OPTION_ARG_NONE)
+		return FALSE;
+	if (e->arg == G_OPTION_ARG_CALLBACK)
+		return !(e->flags & (G_OPTION_FLAG_NO_ARG | G_OPTION_FLAG_OPTIONAL_ARG));
+	return TRUE;
+}
+
+/* quill NOUN VERB --list-opts (hidden; for the shell completion in
+ * contrib/): one line per option --help lists, "--name" or "--name=ARG"
+ * (ARG: its placeholder in --help, else VALUE), then "--" and the operands'
+ * synopsis (`params`), so that the completion asks the command instead of
+ * keeping lists of its own. */
+static void list_opts(const char *params, const GOptionEntry *entries)
+{
+	for (const GOptionEntry *e = entries; e && e->long_name; e++) {
+		if (e->flags & G_OPTION_FLAG_HIDDEN)
+			continue;
+		if (takes_value(e))
+			printf("--%s=%s\n", e->long_name, e->arg_description ? e->arg_description : "VALUE");
+		else
+			printf("--%s\n", e->long_name);
+	}
+	printf("--help\n--%s%s\n", *params ? " " : "", params);
+}
+
 int opt_parse(struct ctx *ctx, int *argc, char ***argv, const char *params,
 	      const char *description, const GOptionEntry *entries)
 {
@@ -84,6 +112,12 @@ int opt_parse(struct ctx *ctx, int *argc, char ***argv, const char *params,
 	GOptionEntry *raw = raw_entries(entries);
 	int rc = -1;
 
+	if (*argc == 2 && !strcmp((*argv)[1], "--list-opts")) {
+		list_opts(params, entries);
+		g_free(raw);
+		g_free(prg);
+		return 0;
+	}
 	g_set_prgname(prg);
 	oc = g_option_context_new(params);
 	g_option_context_set_help_enabled(oc, FALSE);

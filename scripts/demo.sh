@@ -8,7 +8,7 @@
 # own and walks it: new, edit-cover, new-version, the review of v1 pulled
 # back from the list (a local public-inbox when public-inbox-httpd is
 # installed, else an mbox), review show/resolve, new-version, diff,
-# format, trailer lint, bench add and bench check.
+# format, trailer lint, bench add, bench check and series report.
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -25,7 +25,9 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 1' HUP INT TERM
 export HOME="$T/home" LC_ALL=C TZ=UTC GIT_CONFIG_NOSYSTEM=1
-unset GIT_DIR GIT_WORK_TREE
+# the identity is the demo's own, whatever the caller's environment says
+unset GIT_DIR GIT_WORK_TREE GIT_INDEX_FILE GIT_AUTHOR_NAME GIT_AUTHOR_EMAIL GIT_COMMITTER_NAME \
+	GIT_COMMITTER_EMAIL EMAIL GIT_CONFIG_GLOBAL XDG_CONFIG_HOME
 mkdir -p "$HOME"
 git config --global user.name "Mira Castell"
 git config --global user.email "mira@example.org"
@@ -239,6 +241,13 @@ less:
 {{bench peek}}"
 say "bench check: the numbers the cover quotes, against the data"
 run quill bench check
+say "report: the whole series on one static page (versions, range-diffs, review, trailers, plots)"
+run quill series report -o "$T/report"
+# QUILL_DEMO_OUT=DIR keeps the page (tests/t4610 screenshots it for the README)
+if [ -n "${QUILL_DEMO_OUT:-}" ]; then
+	mkdir -p "$QUILL_DEMO_OUT"
+	cp "$T/report/ringbuf-peek.html" "$QUILL_DEMO_OUT/"
+fi
 say "The tags are plain git: any git user can range-diff two versions"
 run git log --oneline -3 quill/ringbuf-peek/v2
 echo

@@ -20,10 +20,14 @@ BUILD_PKGS="gcc make pkg-config libglib2.0-dev libgit2-dev libcurl4-openssl-dev 
 # linux-source-6.1: the kernel's scripts/checkpatch.pl and bloat-o-meter, the
 # references t3170 and t4500 compare quill with; hyperfine: t4010 reads its
 # real --export-json output; python3-aiosmtpd and openssl:
-# tests/testbed/smtp-sink.sh (a local SMTP server, with TLS).  All optional:
+# tests/testbed/smtp-sink.sh (a local SMTP server, with TLS); bash-completion
+# and zsh: t0050 loads the installed completion through bash-completion's
+# loader, t0055 completes in a real zsh; tidy and chromium: t4600 checks
+# series report's page with tidy and renders it headless (DOM, screenshot,
+# requests made).  All optional:
 # the tests that need them skip without them, so missing_test does not ask
 # for them.
-TEST_PKGS="git perl b4 python3 public-inbox notmuch curl linux-source-6.1 hyperfine python3-aiosmtpd openssl"
+TEST_PKGS="git perl b4 python3 public-inbox notmuch curl linux-source-6.1 hyperfine python3-aiosmtpd openssl bash-completion zsh tidy chromium"
 # make fuzz: clang (14 on Debian 12) and its libFuzzer, ASan and UBSan
 # runtimes, which clang-14 only recommends
 FUZZ_PKGS="clang libclang-rt-14-dev"

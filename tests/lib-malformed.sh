@@ -10,9 +10,8 @@
 
 #
 # Under ASan (QUILL_SANITIZED=1, which make check SANITIZE=1 exports, or a
-# quill that links libasan) every run is some 10 times slower - CI's
-# fast_unwind_on_malloc=0 unwinds each malloc - so the default count is
-# 150 and the time limit 60 s; QUILL_MALFORMED_COUNT=1000 (make soak) is
+# quill that links libasan) every run is several times slower, so the
+# default count is 150 and the time limit 60 s; QUILL_MALFORMED_COUNT=1000 (make soak) is
 # the full run.
 
 GEN_BAD=$QUILL_BUILD_DIR/build/tests/tools/gen-bad

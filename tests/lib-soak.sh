@@ -17,6 +17,15 @@
 #   soak_done           optional: whether the work is done (see below)
 # and then calls soak_calibrate, then soak_all TITLE.
 #
+# For the tests that act on a series sent as v1 and its replies:
+#   soak_sent_v1 N MBOX  in the current repository: series big, its cover
+#                        and N patches (add_patches), formatted into MBOX
+#                        and frozen as v1 with the cover's Message-ID
+#   soak_msgid MBOX K    the Message-ID of the Kth mail of MBOX (1: the
+#                        cover), without <>
+#   soak_reply FROM MSGID SUBJECT PARENT
+#                        a reply to PARENT, mboxrd, body on stdin
+#
 # Each run i has the seed QUILL_SOAK_SEED0 (default 8100) + i; the kill
 # comes rand(seed) * T ms after the start, T calibrated as the shorter of
 # two uninterrupted runs (+ 2 ms; the kill itself lags a little).  The seed and the delay are in the
@@ -28,6 +37,29 @@
 #   - the command run again (up to three times, a stale lock is cleared by
 #     quill itself) completes, and soak_result prints what the
 #     uninterrupted run printed.
+
+soak_msgid() {
+	grep -i "^Message-ID: " "$1" | sed -n "$2p" | sed "s/.*<\(.*\)>.*/\1/"
+}
+
+soak_sent_v1() {
+	quill series new big >/dev/null &&
+	quill series edit-cover -m "big: many files
+
+Many." >/dev/null &&
+	add_patches "$1" &&
+	quill series format --version 1 --stdout >"$2" 2>/dev/null &&
+	quill series new-version --msgid "$(soak_msgid "$2" 1)" -m v1 >/dev/null 2>&1
+}
+
+soak_reply() {
+	printf 'From mboxrd@z Thu Jan  1 00:00:00 1970\n'
+	printf 'From: %s\nTo: ada@example.org\nSubject: %s\n' "$1" "$3"
+	printf 'Date: Tue, 02 Dec 2025 09:00:00 +0000\nMessage-ID: <%s>\n' "$2"
+	printf 'In-Reply-To: <%s>\nReferences: <%s>\n\n' "$4" "$4"
+	cat
+	printf '\n'
+}
 
 SOAK_RUNS=${QUILL_SOAK_RUNS:-6}
 SOAK_SEED0=${QUILL_SOAK_SEED0:-8100}

@@ -284,4 +284,25 @@ test_expect_success 'a stale tag lock: new-version still freezes, warns, and a l
 	tags_ok big
 '
 
+test_expect_success 'a quill-lease that is a symbolic link is not followed: refused, said, no lock removed' '
+	cd r &&
+	mv .git/quill-lease .git/quill-lease.kept &&
+	ln -s "$TRASH/planted" .git/quill-lease &&
+	: >.git/refs/quill/series/big.lock &&
+	test_expect_code 4 quill series edit big --to y@example.org >out 2>err &&
+	test "$(wc -l <err)" = 2 &&
+	grep -q "^quill: warning: .*/\\.git/quill-lease is not a regular file: refused (stale lock files are not removed while it is there)$" err &&
+	grep -Eq "^quill: .*big\\.lock exists \\(.*/\\.git/quill-lease is not a regular file: refused\\)" err &&
+	test ! -e "$TRASH/planted" &&
+	test -h .git/quill-lease &&
+	test -e .git/refs/quill/series/big.lock &&
+	rm .git/quill-lease && mkdir .git/quill-lease &&
+	quill series show big >/dev/null 2>err &&
+	grep -q "quill-lease is not a regular file: refused" err &&
+	rmdir .git/quill-lease && mv .git/quill-lease.kept .git/quill-lease &&
+	quill series edit big --to y@example.org >/dev/null 2>err &&
+	grep -q "^quill: warning: removed the stale lock .*big\\.lock" err &&
+	test ! -e .git/refs/quill/series/big.lock
+'
+
 test_done

@@ -288,6 +288,23 @@ test_expect_success '--rev-range over merges: git log order, every kind of range
 	test ! -s got
 '
 
+# lint exits 1 when it finds errors
+lint_json() { quill trailer lint --json --rev-range "$1"; test $? -le 1; }
+
+test_expect_success '--rev-range: read ahead on a second thread or not, the same output' '
+	cd dag &&
+	for r in main side main~2..main side..main side~1...main~1 main..main; do
+		QUILL_READ_AHEAD=0 quill trailer parse --rev-range "$r" >one &&
+		QUILL_READ_AHEAD=1 quill trailer parse --rev-range "$r" >two &&
+		test_cmp one two || { echo "parse $r differs"; return 1; }
+		QUILL_READ_AHEAD=0 lint_json "$r" >one &&
+		QUILL_READ_AHEAD=1 lint_json "$r" >two &&
+		test_cmp one two || { echo "lint $r differs"; return 1; }
+	done &&
+	QUILL_READ_AHEAD=0 quill trailer parse --rev-range main..main >one &&
+	test ! -s one && grep -q "\"checked\": 0" two
+'
+
 test_expect_success '--rev-range in a shallow clone stops at the shallow commits' '
 	git clone -q --depth 4 "file://$TRASH/log" shallow && cd shallow &&
 	test -f .git/shallow &&

@@ -5,24 +5,10 @@
 # public-inbox server, notmuch and a mirror.
 . "$(dirname "$0")/lib.sh"
 . "$TEST_SRC/lib-series.sh"
+. "$TEST_SRC/lib-reply.sh"
 
 SOURCE_DATE_EPOCH=1764590400
 export SOURCE_DATE_EPOCH
-
-# msgid_of MBOX TEXT: the Message-ID (without <>) of the first mail of MBOX
-# whose Subject holds TEXT.
-msgid_of() {
-	python3 - "$1" "$2" <<-\EOF
-	import re, sys
-	text = open(sys.argv[1], encoding="utf-8").read()
-	for m in re.split(r"\n(?=From [0-9a-f]{40} )", text):
-	    head = m.split("\n\n", 1)[0]
-	    subj = re.search(r"^Subject: (.*)$", head, re.M)
-	    if subj and sys.argv[2] in subj.group(1):
-	        print(re.search(r"^Message-ID: <([^>]*)>", head, re.M | re.I).group(1))
-	        break
-	EOF
-}
 
 # reroll MBOX TEXT PARENT: the mail of MBOX whose Subject holds TEXT, sent
 # in reply to PARENT instead of its own cover (a partial reroll).
@@ -39,17 +25,6 @@ reroll() {
 	        sys.stdout.write(head + "\n\n" + body.rstrip("\n") + "\n\n")
 	        break
 	EOF
-}
-
-# reply FROM DATE MSGID SUBJECT PARENT [REFS]: a reply mail (body on stdin)
-# as an mboxrd entry on stdout.
-reply() {
-	printf 'From mboxrd@z Thu Jan  1 00:00:00 1970\n'
-	printf 'From: %s\nTo: ada@example.org\nSubject: %s\n' "$1" "$4"
-	printf 'Date: %s\nMessage-ID: <%s>\nIn-Reply-To: <%s>\n' "$2" "$3" "$5"
-	printf 'References: %s<%s>\n\n' "${6:+$6 }" "$5"
-	cat
-	printf '\n'
 }
 
 RITA="Rita Reviewer <rita@example.com>"

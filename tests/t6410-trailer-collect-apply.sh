@@ -8,6 +8,7 @@
 # commit, kill -9 during --apply; and a real public-inbox server.
 . "$(dirname "$0")/lib.sh"
 . "$TEST_SRC/lib-series.sh"
+. "$TEST_SRC/lib-reply.sh"
 
 SOURCE_DATE_EPOCH=1764590400
 export SOURCE_DATE_EPOCH
@@ -15,16 +16,6 @@ export SOURCE_DATE_EPOCH
 # first_msgid MBOX N: the Message-ID (without <>) of the Nth mail of MBOX
 first_msgid() {
 	grep -i '^Message-ID: ' "$1" | sed -n "${2}p" | sed 's/.*<\(.*\)>.*/\1/'
-}
-
-# reply FROM DATE MSGID SUBJECT PARENT [REFS]: a reply (body on stdin)
-reply() {
-	printf 'From mboxrd@z Thu Jan  1 00:00:00 1970\n'
-	printf 'From: %s\nTo: ada@example.org\nSubject: %s\n' "$1" "$4"
-	printf 'Date: %s\nMessage-ID: <%s>\nIn-Reply-To: <%s>\n' "$2" "$3" "$5"
-	printf 'References: %s<%s>\n\n' "${6:+$6 }" "$5"
-	cat
-	printf '\n'
 }
 
 ADA="Ada Author <ada@example.org>"

@@ -18,16 +18,6 @@ SOAK_SERIES=big
 RITA="Rita Reviewer <rita@example.com>"
 BOB="Bob Builder <bob@example.net>"
 
-# reply FROM MSGID SUBJECT PARENT: a reply (body on stdin)
-reply() {
-	printf 'From mboxrd@z Thu Jan  1 00:00:00 1970\n'
-	printf 'From: %s\nTo: ada@example.org\nSubject: %s\n' "$1" "$3"
-	printf 'Date: Tue, 02 Dec 2025 09:00:00 +0000\nMessage-ID: <%s>\n' "$2"
-	printf 'In-Reply-To: <%s>\nReferences: <%s>\n\n' "$4" "$4"
-	cat
-	printf '\n'
-}
-
 stop_lore() {
 	"$LORE" stop "$TRASH/srv" >/dev/null 2>&1
 	test_cleanup_trash
@@ -50,18 +40,10 @@ soak_result() {
 test_expect_success 'setup: 40 patches sent as v1, 12 replies on a public-inbox' '
 	test_repo template && (
 		cd template &&
-		quill series new big >/dev/null &&
-		quill series edit-cover -m "big: many files
-
-Many." >/dev/null &&
-		add_patches 40 &&
-		quill series format --version 1 --stdout >../big.mbox 2>/dev/null &&
-		c=$(grep -i "^Message-ID: " ../big.mbox | sed -n 1p | sed "s/.*<\(.*\)>.*/\1/") &&
-		quill series new-version --msgid "$c" -m v1 >/dev/null 2>&1 &&
+		soak_sent_v1 40 ../big.mbox &&
 		i=1 && while [ $i -le 12 ]; do
-			p=$(grep -i "^Message-ID: " ../big.mbox | sed -n "$((i * 3 + 1))p" |
-				sed "s/.*<\(.*\)>.*/\1/") &&
-			reply "$RITA" "r$i@example.com" "Re: [PATCH $(printf %02d $((i * 3)))/40] p: add file $((i * 3))" \
+			p=$(soak_msgid ../big.mbox $((i * 3 + 1))) &&
+			soak_reply "$RITA" "r$i@example.com" "Re: [PATCH $(printf %02d $((i * 3)))/40] p: add file $((i * 3))" \
 				"$p" >>../replies.mbox <<-EOF || return 1
 			> +line $((i * 3))
 

@@ -15,16 +15,6 @@ SOAK_SERIES=big
 BOB="Bob Builder <bob@example.net>"
 RITA="Rita Reviewer <rita@example.com>"
 
-# reply FROM MSGID SUBJECT PARENT: a reply (body on stdin)
-reply() {
-	printf 'From mboxrd@z Thu Jan  1 00:00:00 1970\n'
-	printf 'From: %s\nTo: ada@example.org\nSubject: %s\n' "$1" "$3"
-	printf 'Date: Tue, 02 Dec 2025 09:00:00 +0000\nMessage-ID: <%s>\n' "$2"
-	printf 'In-Reply-To: <%s>\nReferences: <%s>\n\n' "$4" "$4"
-	cat
-	printf '\n'
-}
-
 soak_fresh() {
 	cp -a "$TRASH/template" "$1"
 }
@@ -46,21 +36,15 @@ test_expect_success 'setup: 40 patches sent as v1, the replies; an uninterrupted
 	test_repo template && (
 		cd template &&
 		git config quill.staleLockSeconds 0 &&
-		quill series new big >/dev/null &&
-		quill series edit-cover -m "big: many files
-
-Many." >/dev/null &&
-		add_patches 40 &&
-		quill series format --version 1 --stdout >../big.mbox 2>/dev/null &&
-		c=$(grep -i "^Message-ID: " ../big.mbox | sed -n 1p | sed "s/.*<\(.*\)>.*/\1/") &&
-		p7=$(grep -i "^Message-ID: " ../big.mbox | sed -n 8p | sed "s/.*<\(.*\)>.*/\1/") &&
-		quill series new-version --msgid "$c" -m v1 >/dev/null 2>&1 &&
+		soak_sent_v1 40 ../big.mbox &&
+		c=$(soak_msgid ../big.mbox 1) &&
+		p7=$(soak_msgid ../big.mbox 8) &&
 		git notes --ref=quill add -m "a note on 7" big~33 &&
-		reply "$BOB" rb@example.net "Re: [PATCH 00/40] big: many files" "$c" \
+		soak_reply "$BOB" rb@example.net "Re: [PATCH 00/40] big: many files" "$c" \
 			>>../big.mbox <<-EOF &&
 		Acked-by: $BOB
 		EOF
-		reply "$RITA" rr@example.com "Re: [PATCH 07/40] p: add file 7" "$p7" \
+		soak_reply "$RITA" rr@example.com "Re: [PATCH 07/40] p: add file 7" "$p7" \
 			>>../big.mbox <<-EOF
 		Reviewed-by: $RITA
 		EOF

@@ -18,13 +18,29 @@ static const struct {
 	double seconds;
 } time_units[] = { { "s", 1 }, { "ms", 1e-3 }, { "us", 1e-6 }, { "ns", 1e-9 } };
 
+const char *bench_display_unit(const char *unit, double smallest, double *factor)
+{
+	double f;
+	const char *dim = bench_unit_dimension(unit, &f);
+	size_t k = 0;
+
+	*factor = 1;
+	if (!dim || strcmp(dim, "time") || !strcmp(unit, "min") || !isfinite(smallest))
+		return unit;
+	/* the largest unit in which the smallest magnitude is at least 1 */
+	while (k + 1 < G_N_ELEMENTS(time_units) && smallest * f / time_units[k].seconds < 1)
+		k++;
+	*factor = f / time_units[k].seconds;
+	return time_units[k].unit;
+}
+
 static void metric_display(struct disp *d, const struct bench *b, const char *metric)
 {
 	const char *unit = NULL;
 	double f, smallest = INFINITY;
 	int decimals = -2;	/* none seen */
 	gboolean measured = FALSE;
-	const char *dim, *end;
+	const char *shown, *end;
 
 	for (guint i = 0; i < b->roles->len; i++) {
 		struct bench_metric *m = bench_role_metric(g_ptr_array_index(b->roles, i), metric);
@@ -46,14 +62,10 @@ static void metric_display(struct disp *d, const struct bench *b, const char *me
 		d->unit[end - d->unit] = '\0';
 	d->factor = 1;
 	d->decimals = measured || decimals < 0 ? 2 : MAX(2, decimals);
-	dim = unit ? bench_unit_dimension(unit, &f) : NULL;
-	if (dim && !strcmp(dim, "time") && strcmp(unit, "min") && isfinite(smallest)) {
-		/* the largest unit in which the smallest mean is at least 1 */
-		size_t k = 0;
-		while (k + 1 < G_N_ELEMENTS(time_units) && smallest * f / time_units[k].seconds < 1)
-			k++;
-		g_strlcpy(d->unit, time_units[k].unit, sizeof d->unit);
-		d->factor = f / time_units[k].seconds;
+	shown = unit ? bench_display_unit(unit, smallest, &f) : NULL;
+	if (shown && shown != unit) {
+		g_strlcpy(d->unit, shown, sizeof d->unit);
+		d->factor = f;
 		if (!measured && decimals >= 0)
 			d->decimals = MAX(2, decimals - (int)lround(log10(d->factor)));
 	}

@@ -51,6 +51,13 @@ char *bench_tables(GPtrArray *benches, enum bench_table_format f, int width);
 /* One benchmark's tables. */
 char *bench_table(const struct bench *b, enum bench_table_format f, int width);
 
+/* The unit values of a metric in `unit` are shown in: for a time, the
+ * largest of s, ms, us, ns in which `smallest` (a magnitude in `unit`;
+ * INFINITY for none) is at least 1; any other unit as it is.  *factor
+ * turns values in `unit` into values in the unit returned (a static
+ * string, or `unit` itself: borrowed). */
+const char *bench_display_unit(const char *unit, double smallest, double *factor);
+
 /* The bench show JSON document of `benches`. */
 json_t *bench_show_json(GPtrArray *benches);
 

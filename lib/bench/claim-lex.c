@@ -355,17 +355,143 @@ static gsize list_mark(const char *text, gsize start, const char *p, const char 
 	return p + n < end && (p[n] == ' ' || p[n] == '\t') ? n : 0;
 }
 
+/* The length of the sign at p when a signed number starts there (a sign
+ * where a word starts, then a digit), else 0; m, ml: the mark at p. */
+static gsize sign_at(const char *text, gsize start, const char *p, const char *end, enum mark m,
+		     gsize ml)
+{
+	gsize sl = m == M_MINUS ? ml : 1;
+
+	if (!(*p == '+' || *p == '-' || m == M_MINUS) || p + sl >= end ||
+	    !g_ascii_isdigit(p[sl]))
+		return 0;
+	if (p == text + start || (p[-1] && strchr(" \t\n([", p[-1])) ||
+	    (p - 2 >= text + start && (unsigned char)p[-1] == 0xa0))
+		return sl;
+	return 0;
+}
+
+/* An arrow, "~", a spread (±2.5%) or a span skipped whole (<addr>,
+ * `code`, ("title")) at p, m and ml its mark: pushed, and where lexing
+ * goes on; NULL when p holds none of them. */
+static const char *lex_mark(const char *text, const char *p, const char *end, enum mark m,
+			    gsize ml, GArray *out)
+{
+	gsize at = (gsize)(p - text);
+	const char *q;
+
+	if (m == M_ARROW || (*p == '-' && p + 1 < end && p[1] == '>') ||
+	    (*p == '=' && p + 1 < end && p[1] == '>') ||
+	    (*p == '-' && p + 2 < end && p[1] == '-' && p[2] == '>')) {
+		gsize n = m == M_ARROW ? ml : p[1] == '-' ? 3 : 2;
+
+		push(out, TOK_ARROW, at, at + n);
+		return p + n;
+	}
+	if (m == M_APPROX || *p == '~') {
+		push(out, TOK_WORD, at, at + (m == M_APPROX ? ml : 1));
+		strcpy(last(out)->word, "~");
+		return p + (m == M_APPROX ? ml : 1);
+	}
+	if (m == M_PLUSMINUS || (*p == '+' && p + 1 < end && p[1] == '-') ||
+	    (*p == '+' && p + 2 < end && p[1] == '/' && p[2] == '-')) {
+		/* ±2.5%: a spread, no claim */
+		const char *r = p + (m == M_PLUSMINUS ? ml : p[1] == '/' ? 3 : 2);
+
+		while (r < end && (*r == ' ' || g_ascii_isdigit(*r) || *r == '.' || *r == '%'))
+			r++;
+		push(out, TOK_SKIP, at, (gsize)(r - text));
+		return r;
+	}
+	if (*p == '<' && (q = close_on_line(p + 1, end, '>')) && q > p + 1 &&
+	    !memchr(p + 1, ' ', (gsize)(q - p - 1)))
+		q++;
+	else if (*p == '`' && (q = memchr(p + 1, '`', (gsize)(end - p - 1))))
+		q++;
+	else if (*p == '(' && p + 1 < end && p[1] == '"' &&
+		 (q = g_strstr_len(p + 2, end - p - 2, "\")")))
+		q += 2;
+	else
+		return NULL;
+	push(out, TOK_SKIP, at, (gsize)(q - text));
+	return q;
+}
+
+/* A word at p (letters, digits, _ - ' inside): a TOK_WORD ("percent": a
+ * TOK_PCT), or skipped when it holds a digit or starts a URL.  Returns
+ * where lexing goes on. */
+static const char *lex_word(const char *text, const char *p, const char *end, GArray *out)
+{
+	gsize at = (gsize)(p - text), l;
+	const char *w = p;
+	gboolean digit = FALSE;
+
+	while (p < end) {
+		if (word_char(p, end, &l)) {
+			digit |= g_ascii_isdigit(*p);
+			p += l;
+		} else if ((*p == '-' || *p == '\'') && p + 1 < end && word_char(p + 1, end, &l)) {
+			p++;
+		} else {
+			break;
+		}
+	}
+	if (p + 2 < end && !memcmp(p, "://", 3)) {
+		while (p < end && !is_blank(p, end, &l))
+			p++;
+		push(out, TOK_SKIP, at, (gsize)(p - text));
+	} else if (digit) {
+		p = w + skip_run(w, end);
+		push(out, TOK_SKIP, at, (gsize)(p - text));
+	} else {
+		push(out, TOK_WORD, at, (gsize)(p - text));
+		copy_word(last(out)->word, sizeof(last(out)->word), w, (gsize)(p - w));
+		if (!strcmp(last(out)->word, "percent"))
+			last(out)->kind = TOK_PCT;
+	}
+	return p;
+}
+
+/* One token at p, a blank or a list mark passed over first: pushed, and
+ * where lexing goes on. */
+static const char *lex_one(const char *text, gsize start, const char *p, const char *end,
+			   const GPtrArray *units, GArray *out)
+{
+	gsize at = (gsize)(p - text), l, ml, sl;
+	enum mark m;
+	const char *q;
+	gboolean ends;
+
+	if (is_blank(p, end, &l))
+		return p + l;
+	/* a list item ends the sentence before it, as a full stop would */
+	if ((l = list_mark(text, start, p, end))) {
+		push(out, TOK_END, at, at + l);
+		last(out)->word[0] = *p;
+		return p + l;
+	}
+	m = mark_at(p, end, &ml);	/* ml: the mark's length */
+	if ((sl = sign_at(text, start, p, end, m, ml)))
+		return lex_number(text, start, p, sl, *p == '+' ? 1 : -1, end, units, out);
+	if (g_ascii_isdigit(*p))
+		return lex_number(text, start, p, 0, 0, end, units, out);
+	if ((q = lex_mark(text, p, end, m, ml, out)))
+		return q;
+	if (word_char(p, end, &l) && !g_ascii_isdigit(*p))
+		return lex_word(text, p, end, out);
+	l = m != M_NONE ? ml : 1;
+	ends = *p && strchr(".!?;", *p) && (p + 1 == end || is_blank(p + 1, end, &ml));
+	push(out, ends ? TOK_END : TOK_PUNCT, at, at + l);
+	last(out)->word[0] = *p;
+	return p + l;
+}
+
 void claim_lex(const char *text, gsize start, gsize end_off, const GPtrArray *units, GArray *out)
 {
 	const char *p = text + start, *end = text + end_off;
 	guint sentence = 0, done = out->len;
-	gsize l, ml;
 
 	for (;; ) {
-		gsize at = (gsize)(p - text);
-		enum mark m;
-		const char *q;
-
 		/* the tokens of the last step belong to the sentence so far */
 		for (; done < out->len; done++) {
 			struct claim_tok *t = &g_array_index(out, struct claim_tok, done);
@@ -375,98 +501,6 @@ void claim_lex(const char *text, gsize start, gsize end_off, const GPtrArray *un
 		}
 		if (p >= end)
 			break;
-		if (is_blank(p, end, &l)) {
-			p += l;
-			continue;
-		}
-		/* a list item ends the sentence before it, as a full stop would */
-		if ((l = list_mark(text, start, p, end))) {
-			push(out, TOK_END, at, at + l);
-			last(out)->word[0] = *p;
-			p += l;
-			continue;
-		}
-		m = mark_at(p, end, &ml);	/* ml: the mark's length (l is reused) */
-		/* a sign where a word starts, then a number */
-		if ((*p == '+' || *p == '-' || m == M_MINUS) && p + (m == M_MINUS ? ml : 1) < end &&
-		    g_ascii_isdigit(p[m == M_MINUS ? ml : 1]) &&
-		    (p == text + start || (p[-1] && strchr(" \t\n([", p[-1])) ||
-		     (p - 2 >= text + start && (unsigned char)p[-1] == 0xa0))) {
-			p = lex_number(text, start, p, m == M_MINUS ? ml : 1, *p == '+' ? 1 : -1, end,
-				       units, out);
-			continue;
-		}
-		if (g_ascii_isdigit(*p)) {
-			p = lex_number(text, start, p, 0, 0, end, units, out);
-			continue;
-		}
-		if (m == M_ARROW || (*p == '-' && p + 1 < end && p[1] == '>') ||
-		    (*p == '=' && p + 1 < end && p[1] == '>') ||
-		    (*p == '-' && p + 2 < end && p[1] == '-' && p[2] == '>')) {
-			gsize n = m == M_ARROW ? ml : p[1] == '-' ? 3 : 2;
-
-			push(out, TOK_ARROW, at, at + n);
-			p += n;
-		} else if (m == M_APPROX || *p == '~') {
-			push(out, TOK_WORD, at, at + (m == M_APPROX ? ml : 1));
-			strcpy(last(out)->word, "~");
-			p += m == M_APPROX ? ml : 1;
-		} else if (m == M_PLUSMINUS || (*p == '+' && p + 1 < end && p[1] == '-') ||
-			   (*p == '+' && p + 2 < end && p[1] == '/' && p[2] == '-')) {
-			/* ±2.5%: a spread, no claim */
-			const char *r = p + (m == M_PLUSMINUS ? ml : p[1] == '/' ? 3 : 2);
-
-			while (r < end && (*r == ' ' || g_ascii_isdigit(*r) || *r == '.' || *r == '%'))
-				r++;
-			push(out, TOK_SKIP, at, (gsize)(r - text));
-			p = r;
-		} else if (*p == '<' && (q = close_on_line(p + 1, end, '>')) && q > p + 1 &&
-			   !memchr(p + 1, ' ', (gsize)(q - p - 1))) {
-			push(out, TOK_SKIP, at, (gsize)(q + 1 - text));
-			p = q + 1;
-		} else if (*p == '`' && (q = memchr(p + 1, '`', (gsize)(end - p - 1)))) {
-			push(out, TOK_SKIP, at, (gsize)(q + 1 - text));
-			p = q + 1;
-		} else if (*p == '(' && p + 1 < end && p[1] == '"' &&
-			   (q = g_strstr_len(p + 2, end - p - 2, "\")"))) {
-			push(out, TOK_SKIP, at, (gsize)(q + 2 - text));
-			p = q + 2;
-		} else if (word_char(p, end, &l) && !g_ascii_isdigit(*p)) {
-			/* a word: letters, digits, _ - ' inside */
-			const char *w = p;
-			gboolean digit = FALSE;
-
-			while (p < end) {
-				if (word_char(p, end, &l)) {
-					digit |= g_ascii_isdigit(*p);
-					p += l;
-				} else if ((*p == '-' || *p == '\'') && p + 1 < end &&
-					   word_char(p + 1, end, &l)) {
-					p++;
-				} else {
-					break;
-				}
-			}
-			if (p + 2 < end && !memcmp(p, "://", 3)) {
-				while (p < end && !is_blank(p, end, &l))
-					p++;
-				push(out, TOK_SKIP, at, (gsize)(p - text));
-			} else if (digit) {
-				p = w + skip_run(w, end);
-				push(out, TOK_SKIP, at, (gsize)(p - text));
-			} else {
-				push(out, TOK_WORD, at, (gsize)(p - text));
-				copy_word(last(out)->word, sizeof(last(out)->word), w, (gsize)(p - w));
-				if (!strcmp(last(out)->word, "percent"))
-					last(out)->kind = TOK_PCT;
-			}
-		} else {
-			gsize n = m != M_NONE ? ml : 1;
-			gboolean ends = *p && strchr(".!?;", *p) && (p + 1 == end || is_blank(p + 1, end, &l));
-
-			push(out, ends ? TOK_END : TOK_PUNCT, at, at + n);
-			last(out)->word[0] = *p;
-			p += n;
-		}
+		p = lex_one(text, start, p, end, units, out);
 	}
 }

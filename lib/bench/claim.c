@@ -503,47 +503,116 @@ static const char *claim_unit_text(const struct claim *c)
 	return c->change == CLAIM_AMOUNT ? c->amount.unit_text : NULL;
 }
 
+/* The candidates that fit claim c into usable[] and fits[] (only the
+ * benchmark it names, unless that one cannot be compared with the claim:
+ * another unit, the name was another claim's), how many in *nusable,
+ * whether one is a main metric in *want_primary: the best that confirms
+ * the claim, or -1. */
+static int fit_all(const struct claim *c, GArray *cands, struct fit *fits, gboolean *usable,
+		   int *nusable, gboolean *want_primary, const char **named)
+{
+	int best_ok = -1;
+
+	*named = NULL;
+	for (guint i = 0; i < cands->len; i++) {
+		const struct cand *x = CAND(i);
+
+		if (c->named && !strcmp(x->b->name, c->named) && fit(c, x, &fits[i]))
+			*named = c->named;
+	}
+	for (guint i = 0; i < cands->len; i++) {
+		const struct cand *x = CAND(i);
+
+		if (*named && strcmp(x->b->name, *named))
+			continue;
+		if (!fit(c, x, &fits[i]))
+			continue;
+		usable[i] = TRUE;
+		(*nusable)++;
+		*want_primary |= x->primary;
+		if (fits[i].ok && (best_ok < 0 || better(&fits[i], x, &fits[best_ok], CAND(best_ok))))
+			best_ok = (int)i;
+	}
+	return best_ok;
+}
+
+/* Why claim c matches no benchmark (caller owns). */
+static char *unmatched_message(const struct claim *c, const GPtrArray *benches, int nusable)
+{
+	char *names, *msg;
+
+	if (!benches || !benches->len)
+		return g_strdup_printf("\"%s\": no benchmarks to check it against", c->text);
+	names = names_of(benches);
+	if (!nusable && claim_unit_text(c))
+		msg = g_strdup_printf("\"%s\": no attached benchmark (%s) is measured in %s",
+				      c->text, names, claim_unit_text(c));
+	else
+		msg = g_strdup_printf("\"%s\": no attached benchmark (%s) has these numbers",
+				      c->text, names);
+	g_free(names);
+	return msg;
+}
+
+/* A confirmed claim of a change that the data puts within noise (k, f:
+ * its candidate and fit), said into s. */
+static void say_noise(GString *s, const struct claim *c, const struct cand *k,
+		      const struct fit *f)
+{
+	const char *unit = NULL;
+	double factor = 1;
+	int dec = 2;
+
+	g_string_append_printf(s, "\"%s\": within noise", c->text);
+	put_where(s, c, k);
+	g_string_append(s, ": ");
+	put_data(s, c, k, f, &unit, &factor, &dec);
+	g_string_append(s, ", ");
+	put_noise(s, k, unit, factor, dec);
+}
+
+/* What the data says instead of claim c, against the candidates shown,
+ * said into s. */
+static void say_mismatch(GString *s, const struct claim *c, GArray *cands,
+			 const struct fit *fits, const int *shown, guint nshown)
+{
+	const char *unit = NULL;
+	double factor = 1;
+	int dec = 2;
+
+	g_string_append_printf(s, "\"%s\": the data says ", c->text);
+	for (guint j = 0; j < nshown; j++) {
+		const struct cand *x = CAND(shown[j]);
+
+		if (j)
+			g_string_append(s, "; ");
+		put_data(s, c, x, &fits[shown[j]], &unit, &factor, &dec);
+		put_where(s, c, x);
+		if (x->cmp.judged && !x->cmp.significant && claims_change(c) && !c->noise_said) {
+			g_string_append(s, ", within noise: ");
+			put_noise(s, x, unit, factor, dec);
+		}
+	}
+}
+
 void claim_judge(const struct claim *c, const GPtrArray *benches, struct claim_result *out)
 {
 	GArray *cands = candidates(benches);
 	struct fit *fits = g_new0(struct fit, cands->len ? cands->len : 1);
 	gboolean *usable = g_new0(gboolean, cands->len ? cands->len : 1);
 	int *shown = g_new0(int, cands->len ? cands->len : 1);
-	int best_ok = -1, nusable = 0;
+	int best_ok, nusable = 0;
 	guint nshown = 0;
 	/* a percent or factor alone: of no unit, about any benchmark */
 	gboolean alone = !c->has_pair && !c->has_value && c->change != CLAIM_AMOUNT;
 	gboolean want_primary = FALSE;
-	const char *named = NULL;
+	const char *named;
 	const struct cand *k;
 	GString *s;
-	const char *unit = NULL;
-	double factor = 1;
-	int dec = 2;
 
 	memset(out, 0, sizeof(*out));
 	out->claim = c;
-	/* the benchmark named, unless it cannot be compared with the claim
-	 * (another unit: the name was another claim's) */
-	for (guint i = 0; i < cands->len; i++) {
-		const struct cand *x = CAND(i);
-
-		if (c->named && !strcmp(x->b->name, c->named) && fit(c, x, &fits[i]))
-			named = c->named;
-	}
-	for (guint i = 0; i < cands->len; i++) {
-		const struct cand *x = CAND(i);
-
-		if (named && strcmp(x->b->name, named))
-			continue;
-		if (!fit(c, x, &fits[i]))
-			continue;
-		usable[i] = TRUE;
-		nusable++;
-		want_primary |= x->primary;
-		if (fits[i].ok && (best_ok < 0 || better(&fits[i], x, &fits[best_ok], CAND(best_ok))))
-			best_ok = (int)i;
-	}
+	best_ok = fit_all(c, cands, fits, usable, &nusable, &want_primary, &named);
 	/* Not confirmed: reported against every benchmark with numbers close
 	 * to it (within a factor of two, the same unit).  When none is: the
 	 * benchmark named, or for a percent or factor alone every benchmark
@@ -558,20 +627,8 @@ void claim_judge(const struct claim *c, const GPtrArray *benches, struct claim_r
 			nshown = pick(cands, fits, usable, primary_only, 0, TRUE, shown);
 	}
 	if (best_ok < 0 && !nshown) {
-		char *names = names_of(benches);
-
 		out->verdict = CLAIM_UNMATCHED;
-		if (!benches || !benches->len)
-			out->message = g_strdup_printf("\"%s\": no benchmarks to check it against",
-						       c->text);
-		else if (!nusable && claim_unit_text(c))
-			out->message = g_strdup_printf("\"%s\": no attached benchmark (%s) is "
-						       "measured in %s", c->text, names,
-						       claim_unit_text(c));
-		else
-			out->message = g_strdup_printf("\"%s\": no attached benchmark (%s) has these "
-						       "numbers", c->text, names);
-		g_free(names);
+		out->message = unmatched_message(c, benches, nusable);
 		goto done;
 	}
 	k = CAND(best_ok >= 0 ? best_ok : shown[0]);
@@ -580,35 +637,17 @@ void claim_judge(const struct claim *c, const GPtrArray *benches, struct claim_r
 	out->role_a = k->ra->role;
 	out->role_b = k->rb->role;
 	out->within_noise = k->cmp.judged && !k->cmp.significant;
+	if (best_ok >= 0 && (!out->within_noise || c->noise_said || !claims_change(c))) {
+		out->verdict = CLAIM_OK;
+		goto done;
+	}
 	s = g_string_new(NULL);
 	if (best_ok >= 0) {
-		if (!out->within_noise || c->noise_said || !claims_change(c)) {
-			out->verdict = CLAIM_OK;
-			g_string_free(s, TRUE);
-			goto done;
-		}
 		out->verdict = CLAIM_NOISE;
-		g_string_append_printf(s, "\"%s\": within noise", c->text);
-		put_where(s, c, k);
-		g_string_append(s, ": ");
-		put_data(s, c, k, &fits[best_ok], &unit, &factor, &dec);
-		g_string_append(s, ", ");
-		put_noise(s, k, unit, factor, dec);
+		say_noise(s, c, k, &fits[best_ok]);
 	} else {
 		out->verdict = CLAIM_MISMATCH;
-		g_string_append_printf(s, "\"%s\": the data says ", c->text);
-		for (guint j = 0; j < nshown; j++) {
-			const struct cand *x = CAND(shown[j]);
-
-			if (j)
-				g_string_append(s, "; ");
-			put_data(s, c, x, &fits[shown[j]], &unit, &factor, &dec);
-			put_where(s, c, x);
-			if (x->cmp.judged && !x->cmp.significant && claims_change(c) && !c->noise_said) {
-				g_string_append(s, ", within noise: ");
-				put_noise(s, x, unit, factor, dec);
-			}
-		}
+		say_mismatch(s, c, cands, fits, shown, nshown);
 	}
 	out->message = g_string_free(s, FALSE);
 done:

@@ -31,6 +31,14 @@ static void append(GString *out, const char *s, const char *keep)
 	g_string_append_len(out, (const char *)run, (const char *)p - (const char *)run);
 }
 
+gboolean text_is_safe(const char *s)
+{
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+		if (*p < 0x20 || *p == 0x7f || (p[0] == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f))
+			return FALSE;
+	return TRUE;
+}
+
 void text_append_escaped(GString *out, const char *s)
 {
 	append(out, s, "");

@@ -13,6 +13,9 @@
 /* s escaped, or NULL for NULL (caller owns). */
 char *text_escape(const char *s);
 
+/* Would text_escape give s back unchanged (nothing in it to escape)? */
+gboolean text_is_safe(const char *s);
+
 /* The same, appended to `out`. */
 void text_append_escaped(GString *out, const char *s);
 

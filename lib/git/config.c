@@ -30,6 +30,26 @@ char *config_get(git_repository *repo, const char *key)
 	return out;
 }
 
+gboolean config_get_int(git_repository *repo, const char *key, gint64 min, gint64 max,
+			gint64 dflt, gint64 *out, GError **error)
+{
+	char *v = config_get(repo, key);
+	int64_t n = dflt;
+	gboolean ok = TRUE;
+
+	if (v && *v && (git_config_parse_int64(&n, v) < 0 || n < min || n > max)) {
+		n = dflt;
+		if (min >= 1)
+			ok = qerr(error, QUILL_ERROR_USAGE, "%s=%s: not a positive number", key, v);
+		else
+			ok = qerr(error, QUILL_ERROR_USAGE, "%s=%s: not a whole number from %"
+				  G_GINT64_FORMAT " to %" G_GINT64_FORMAT, key, v, min, max);
+	}
+	*out = n;
+	g_free(v);
+	return ok;
+}
+
 int config_foreach(git_repository *repo, const char *regexp,
 		   int (*fn)(const char *name, const char *value, void *data), void *data)
 {

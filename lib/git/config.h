@@ -8,6 +8,9 @@
  *   quill.getMaintainerCmd  the get_maintainer command (series/recipients.h)
  *   quill.from            the sender "Name <email>" (falls back to sendemail.from, then user.*)
  *   branch.<b>.quillSeries  the series a branch belongs to (read by series_current)
+ * Whole numbers (config_get_int): quill.staleLockSeconds (git/lock.h),
+ * core.filesRefLockTimeout (series/store.c), quill.httpTimeout,
+ * quill.httpLowSpeedTime, http.lowSpeedTime and quill.pullJobs (net/archive.h).
  */
 #ifndef QUILL_CONFIG_H
 #define QUILL_CONFIG_H
@@ -18,6 +21,16 @@
 /* A string value, or NULL when unset (caller owns, g_free).  repo may be
  * NULL: then only the global/system files are read. */
 char *config_get(git_repository *repo, const char *key);
+
+/* The whole number `key` is set to, read as git reads one (decimal, 0x
+ * hex or a leading 0 octal, an optional k, m or g suffix), into *out;
+ * `dflt` when it is unset or empty.  FALSE (*out = dflt) with
+ * QUILL_ERROR_USAGE when it is set to anything else or to a number outside
+ * min..max: "KEY=VALUE: not a positive number" when min is 1 or more, else
+ * "KEY=VALUE: not a whole number from MIN to MAX".  error may be NULL (a
+ * caller that falls back to dflt quietly). */
+gboolean config_get_int(git_repository *repo, const char *key, gint64 min, gint64 max,
+			gint64 dflt, gint64 *out, GError **error);
 
 /* Call fn(name, value, data) for every entry whose name matches the POSIX
  * regular expression `regexp`, in the order git reads them: system, global,

@@ -1,6 +1,7 @@
 /* lock.c - stale lock files judged and removed (lock.h). */
 #include "git/lock.h"
 #include "core/error.h"
+#include "git/config.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -28,20 +29,44 @@ static char *lease_path(git_repository *repo)
 	return g_build_filename(git_repository_commondir(repo), "quill-lease", NULL);
 }
 
-void lock_lease_take(git_repository *repo)
+/* Open <common dir>/quill-lease, made when missing, never through a
+ * symbolic link: the fd, or -1.  A path that is there but is no regular
+ * file (a link, a directory, a fifo) is refused with an error; one that
+ * cannot be opened otherwise (a read-only repository) is -1 alone. */
+static int lease_open(git_repository *repo, GError **error)
 {
-	char *path;
+	char *path = lease_path(repo);
+	int fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644);
+	int err = errno;
+	struct stat st;
+
+	if (fd >= 0 && (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode))) {
+		close(fd);
+		fd = -1;
+		err = EISDIR;
+	}
+	if (fd < 0 && (err == ELOOP || err == EISDIR))
+		qerr(error, QUILL_ERROR_OUTSIDE, "%s is not a regular file: refused", path);
+	g_free(path);
+	return fd;
+}
+
+gboolean lock_lease_take(git_repository *repo, GError **error)
+{
+	GError *e = NULL;
 
 	if (lease_fd >= 0)
-		return;
-	path = lease_path(repo);
-	lease_fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-	g_free(path);
-	if (lease_fd < 0)
-		return;
+		return TRUE;
+	lease_fd = lease_open(repo, &e);
+	if (lease_fd < 0) {
+		if (e)
+			g_propagate_error(error, e);
+		return !e;
+	}
 	while (flock(lease_fd, LOCK_SH) < 0 && errno == EINTR)
 		;
 	lease_dir = g_strdup(git_repository_commondir(repo));
+	return TRUE;
 }
 
 char *lock_ref_path(git_repository *repo, const char *refname)
@@ -105,25 +130,22 @@ static gboolean git_runs(git_repository *repo)
 	return found;
 }
 
+/* quill.staleLockSeconds: 60 unless set (to a 32-bit number), 0 below 0. */
 static gint64 stale_seconds(git_repository *repo)
 {
-	git_config *cfg = NULL, *snap = NULL;
-	int32_t v = 60;
+	gint64 v;
 
-	if (git_repository_config(&cfg, repo) == 0 && git_config_snapshot(&snap, cfg) == 0 &&
-	    git_config_get_int32(&v, snap, "quill.staleLockSeconds") < 0)
-		v = 60;
-	git_config_free(snap);
-	git_config_free(cfg);
-	return v < 0 ? 0 : v;
+	config_get_int(repo, "quill.staleLockSeconds", G_MININT32, G_MAXINT32, 60, &v, NULL);
+	return MAX(v, 0);
 }
 
 /* Take the lease exclusively (no other quill holds it): the fd to keep
- * until the file is removed, or -1.  `own` tells whether it is this
- * process's lease (converted back to shared by lease_release). */
-static int lease_exclusive(git_repository *repo, gboolean *own)
+ * until the file is removed, or -1 (*why set when the file is refused:
+ * lease_open).  `own`
+ * tells whether it is this process's lease (converted back to shared by
+ * lease_release). */
+static int lease_exclusive(git_repository *repo, gboolean *own, GError **why)
 {
-	char *path;
 	int fd;
 
 	*own = lease_fd >= 0 && !g_strcmp0(lease_dir, git_repository_commondir(repo));
@@ -135,9 +157,7 @@ static int lease_exclusive(git_repository *repo, gboolean *own)
 			;
 		return -1;
 	}
-	path = lease_path(repo);
-	fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-	g_free(path);
+	fd = lease_open(repo, why);
 	if (fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) < 0) {
 		close(fd);
 		fd = -1;
@@ -170,6 +190,7 @@ gboolean lock_recover(git_repository *repo, const char *path, GError **error)
 					    "quill", "", NULL);
 	gboolean ours = g_str_has_prefix(path, quill_refs) || g_str_has_prefix(path, quill_tags);
 	gboolean own, ok;
+	GError *bad = NULL;
 	struct stat st, again;
 	gint64 age, limit = ours ? 0 : stale_seconds(repo);
 	int fd, err;
@@ -185,8 +206,11 @@ gboolean lock_recover(git_repository *repo, const char *path, GError **error)
 		return keep(path, "younger than quill.staleLockSeconds", error);
 	if (!ours && git_runs(repo))
 		return keep(path, "a git process runs", error);
-	if ((fd = lease_exclusive(repo, &own)) < 0)
-		return keep(path, "another quill process holds the lease", error);
+	if ((fd = lease_exclusive(repo, &own, &bad)) < 0) {
+		ok = keep(path, bad ? bad->message : "another quill process holds the lease", error);
+		g_clear_error(&bad);
+		return ok;
+	}
 	errno = 0;
 	/* the same file still (not one a writer made meanwhile), then away */
 	ok = lstat(path, &again) < 0 ||

@@ -30,8 +30,12 @@
 
 /* Take the shared lease for this process (once; later calls do nothing).
  * Failing to take it (a read-only repository) is not an error: the
- * process then only cannot recover stale locks. */
-void lock_lease_take(git_repository *repo);
+ * process then only cannot recover stale locks.  The file is opened
+ * without following a symbolic link: when quill-lease is there but is no
+ * regular file, it is refused (not opened, no lease taken) and FALSE comes
+ * with QUILL_ERROR_OUTSIDE "<path> is not a regular file: refused";
+ * lock_recover then keeps every lock, with that reason. */
+gboolean lock_lease_take(git_repository *repo, GError **error);
 
 /* Where recoveries are told (cmd/ sets it once; NULL: say nothing). */
 void lock_set_warn(warn_fn warn, void *payload);

@@ -6,7 +6,7 @@
  * read (parsed) when it is queued, as git does, so that its date is known;
  * its object is kept until it has been shown.
  */
-#include "git/logwalk.h"
+#include "git/logwalk-private.h"
 #include "core/error.h"
 
 #include <string.h>
@@ -42,7 +42,13 @@ struct logwalk {
 	gboolean limited;
 	GArray *out;		/* limited: what to show, in order */
 	guint outpos;
-	guint32 shown;		/* the node handed out last, or G_MAXUINT32 */
+	struct logwalk_item one;	/* the commit handed out last, walking here */
+	const struct logwalk_item *item;	/* the commit handed out last, or NULL */
+	gboolean ahead_on;	/* walk on a second thread (logwalk-ahead.c) */
+	logwalk_prepare_fn prepare;	/* logwalk_set_prepare's, or NULL */
+	GDestroyNotify prepare_free;
+	void *prepare_payload;
+	struct logwalk_ahead *ahead;	/* that thread, once started */
 };
 
 static inline guint32 oid_hash(const git_oid *oid)
@@ -388,7 +394,6 @@ static struct logwalk *walk_alloc(void)
 	w->parents = g_array_new(FALSE, FALSE, sizeof(guint32));
 	w->heap = g_array_new(FALSE, FALSE, sizeof(guint32));
 	w->out = g_array_new(FALSE, FALSE, sizeof(guint32));
-	w->shown = G_MAXUINT32;
 	return w;
 }
 
@@ -396,9 +401,19 @@ static struct logwalk *walk_alloc(void)
 static struct logwalk *walk_open(git_repository *repo, GError **error)
 {
 	struct logwalk *w = walk_alloc();
+	char *objects;
 	int rc;
 
-	if ((rc = git_repository_odb(&w->odb, repo)) < 0) {
+	/* reading ahead, the thread has an object database of its own: the
+	 * caller's thread goes on using the repository's */
+	if ((w->ahead_on = logwalk_ahead_wanted())) {
+		objects = g_build_filename(git_repository_commondir(repo), "objects", NULL);
+		rc = git_odb_open(&w->odb, objects);
+		g_free(objects);
+	} else {
+		rc = git_repository_odb(&w->odb, repo);
+	}
+	if (rc < 0) {
 		qerr_git(error, rc, "cannot open the object database");
 		logwalk_free(w);
 		return NULL;
@@ -468,15 +483,10 @@ fail:
 	return FALSE;
 }
 
-gboolean logwalk_next(struct logwalk *w, git_oid *oid, const char **msg, size_t *len,
-		      GError **error)
+gboolean logwalk_produce(struct logwalk *w, struct logwalk_item *it, GError **error)
 {
 	guint32 i;
 
-	if (w->shown != G_MAXUINT32) {
-		drop(w, w->shown);
-		w->shown = G_MAXUINT32;
-	}
 	if (w->limited) {
 		for (;;) {
 			if (w->outpos >= w->out->len)
@@ -493,30 +503,84 @@ gboolean logwalk_next(struct logwalk *w, git_oid *oid, const char **msg, size_t 
 		if (!process_parents(w, i, error))
 			return FALSE;
 	}
-	w->shown = i;
-	git_oid_cpy(oid, &w->nodes[i].oid);
-	*msg = (const char *)git_odb_object_data(w->nodes[i].obj) + w->nodes[i].msg;
-	*len = git_odb_object_size(w->nodes[i].obj) - w->nodes[i].msg;
+	git_oid_cpy(&it->oid, &w->nodes[i].oid);
+	it->obj = w->nodes[i].obj;
+	it->msg = w->nodes[i].msg;
+	it->npar = w->nodes[i].npar;
+	w->nodes[i].obj = NULL;
+	if (w->prepare) {
+		const char *data = git_odb_object_data(it->obj);
+		struct logwalk_commit c = { &it->oid, data + it->msg, data,
+					    git_odb_object_size(it->obj) - it->msg, it->msg, it->npar };
+
+		it->prepared = w->prepare(&c, w->prepare_payload);
+	}
+	return TRUE;
+}
+
+void logwalk_item_clear(struct logwalk *w, struct logwalk_item *it)
+{
+	if (it->prepared && w->prepare_free)
+		w->prepare_free(it->prepared);
+	it->prepared = NULL;
+	g_clear_pointer(&it->obj, git_odb_object_free);
+}
+
+void logwalk_set_prepare(struct logwalk *w, logwalk_prepare_fn prepare, GDestroyNotify free_fn,
+			 void *payload)
+{
+	w->prepare = prepare;
+	w->prepare_free = free_fn;
+	w->prepare_payload = payload;
+}
+
+void *logwalk_prepared(const struct logwalk *w)
+{
+	return w->item->prepared;
+}
+
+gboolean logwalk_next(struct logwalk *w, git_oid *oid, const char **msg, size_t *len,
+		      GError **error)
+{
+	const struct logwalk_item *it;
+
+	w->item = NULL;
+	if (w->ahead_on && !w->ahead)
+		w->ahead = logwalk_ahead_start(w);
+	if (w->ahead) {
+		if (!logwalk_ahead_next(w->ahead, &it, error))
+			return FALSE;
+	} else {
+		logwalk_item_clear(w, &w->one);
+		if (!logwalk_produce(w, &w->one, error))
+			return FALSE;
+		it = &w->one;
+	}
+	w->item = it;
+	git_oid_cpy(oid, &it->oid);
+	*msg = (const char *)git_odb_object_data(it->obj) + it->msg;
+	*len = git_odb_object_size(it->obj) - it->msg;
 	return TRUE;
 }
 
 const char *logwalk_header(const struct logwalk *w, size_t *len)
 {
-	const struct node *n = &w->nodes[w->shown];
-
-	*len = n->msg;
-	return git_odb_object_data(n->obj);
+	*len = w->item->msg;
+	return git_odb_object_data(w->item->obj);
 }
 
 unsigned logwalk_parent_count(const struct logwalk *w)
 {
-	return w->nodes[w->shown].npar;
+	return w->item->npar;
 }
 
 void logwalk_free(struct logwalk *w)
 {
 	if (!w)
 		return;
+	/* the thread first: it may be using the nodes */
+	logwalk_ahead_stop(w->ahead);
+	logwalk_item_clear(w, &w->one);
 	for (guint32 i = 0; i < w->nnodes; i++)
 		git_odb_object_free(w->nodes[i].obj);
 	g_free(w->nodes);
@@ -532,6 +596,13 @@ void logwalk_person(const struct logwalk *w, const char *field, char **name, cha
 {
 	size_t len;
 	const char *h = logwalk_header(w, &len);
+
+	logwalk_header_person(h, len, field, name, email);
+}
+
+void logwalk_header_person(const char *h, size_t len, const char *field, char **name,
+			   char **email)
+{
 	gsize flen = strlen(field);
 
 	*name = *email = NULL;

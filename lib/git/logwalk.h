@@ -20,6 +20,12 @@
  * out a commit below a merge base that this walk still shows.
  * The shallow file is honoured (its commits have no parents); grafts and
  * replace refs are not.
+ *
+ * With two processors or more (and not QUILL_READ_AHEAD=0) the walk runs
+ * ahead on a second thread from the first logwalk_next on, through an
+ * object database of its own (logwalk-ahead.c): the same commits in the
+ * same order, while the caller works on the ones handed out; work the
+ * caller wants done beside the walk goes in logwalk_set_prepare.
  */
 #ifndef QUILL_LOGWALK_H
 #define QUILL_LOGWALK_H
@@ -60,6 +66,36 @@ unsigned logwalk_parent_count(const struct logwalk *w);
  * 1700000000 +0000") of that commit: *name and *email (caller owns), both
  * NULL when the line is missing or has no <address>. */
 void logwalk_person(const struct logwalk *w, const char *field, char **name, char **email);
+
+/* ---- work done beside the walk ---- */
+
+/* A commit as the walk reads it (all borrowed, valid during the call). */
+struct logwalk_commit {
+	const git_oid *oid;
+	const char *msg, *header;	/* as logwalk_next and logwalk_header give them */
+	size_t len, header_len;
+	unsigned parents;
+};
+
+typedef void *(*logwalk_prepare_fn)(const struct logwalk_commit *c, void *payload);
+
+/* Have prepare run on each commit as it is read, before logwalk_next hands
+ * it out: on the thread that reads ahead (so it must touch nothing the
+ * caller's thread uses meanwhile) or, walking in one thread, in
+ * logwalk_next.  What it returns is that commit's (logwalk_prepared) and
+ * is freed with free_fn (on the thread that prepared it, or in
+ * logwalk_free); it may still point into msg and header.  Call before the
+ * first logwalk_next. */
+void logwalk_set_prepare(struct logwalk *w, logwalk_prepare_fn prepare, GDestroyNotify free_fn,
+			 void *payload);
+
+/* What prepare returned for the commit handed out last (borrowed: valid
+ * until the next call). */
+void *logwalk_prepared(const struct logwalk *w);
+
+/* logwalk_person over a header as struct logwalk_commit gives it. */
+void logwalk_header_person(const char *header, size_t len, const char *field, char **name,
+			   char **email);
 
 void logwalk_free(struct logwalk *w);
 

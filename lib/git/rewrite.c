@@ -93,19 +93,45 @@ static gboolean replay_one(git_repository *repo, git_commit *c, const git_oid *p
 	return ok;
 }
 
+/* The notes commit `work` (the last of those carry_notes made) as one
+ * commit on `base`, the notes ref `name` moved to it compare-and-swap: the
+ * intermediate commits become garbage. */
+static gboolean squash_notes(git_repository *repo, const char *name, const git_signature *sig,
+			     git_commit *base, git_commit *work, GError **error)
+{
+	const git_commit *parents[1] = { base };
+	const char *msg = "quill: notes carried to rewritten commits\n";
+	git_tree *tree = NULL;
+	GError *why = NULL;
+	git_oid out;
+	int rc;
+
+	if ((rc = git_commit_tree(&tree, work)) < 0 ||
+	    (rc = git_commit_create(&out, repo, NULL, sig, sig, NULL, msg, tree, 1, parents)) < 0 ||
+	    (rc = lock_ref_write(repo, name, &out, 1, git_commit_id(base), msg, &why)) < 0) {
+		git_tree_free(tree);
+		if (why)
+			g_propagate_prefixed_error(error, why, "cannot update %s: ", name);
+		else
+			qerr_git_as(error, rc == GIT_EMODIFIED ? QUILL_ERROR_OUTSIDE
+							       : QUILL_ERROR_INPUT,
+				    rc, "cannot update %s", name);
+		return FALSE;
+	}
+	git_tree_free(tree);
+	return TRUE;
+}
+
 /* Copy the notes of every rewritten commit on notes ref `name` (when it
  * exists) to its new commit, in one notes commit moved compare-and-swap.
  * A new commit that has a note of its own keeps it. */
 static gboolean carry_notes(git_repository *repo, const char *name, GArray *map, GError **error)
 {
-	git_reference *ref = NULL, *nref = NULL;
+	git_reference *ref = NULL;
 	git_commit *base = NULL, *work = NULL;
 	git_signature *sig = NULL;
-	git_tree *tree = NULL;
-	GError *why = NULL;
 	gboolean ok = FALSE;
 	guint carried = 0;
-	git_oid out;
 	int rc;
 
 	if (git_reference_lookup(&ref, repo, name) < 0)
@@ -145,38 +171,112 @@ static gboolean carry_notes(git_repository *repo, const char *name, GArray *map,
 		}
 		carried++;
 	}
-	if (!carried) {
-		ok = TRUE;
-		goto done;
-	}
-	/* the intermediate commits become garbage: one commit on the old one */
-	{
-		const git_commit *parents[1] = { base };
-		const char *msg = "quill: notes carried to rewritten commits\n";
-
-		if ((rc = git_commit_tree(&tree, work)) < 0 ||
-		    (rc = git_commit_create(&out, repo, NULL, sig, sig, NULL, msg, tree, 1,
-					    parents)) < 0 ||
-		    (rc = lock_ref_write(repo, name, &out, 1, git_commit_id(base), msg, &why)) <
-			    0) {
-			if (why)
-				g_propagate_prefixed_error(error, why, "cannot update %s: ", name);
-			else
-				qerr_git_as(error, rc == GIT_EMODIFIED ? QUILL_ERROR_OUTSIDE
-								       : QUILL_ERROR_INPUT,
-					    rc, "cannot update %s", name);
-			goto done;
-		}
-	}
-	ok = TRUE;
+	ok = !carried || squash_notes(repo, name, sig, base, work, error);
 done:
-	git_tree_free(tree);
-	git_reference_free(nref);
 	git_reference_free(ref);
 	git_commit_free(work);
 	git_commit_free(base);
 	git_signature_free(sig);
 	return ok;
+}
+
+/* Every edit names a commit of the range (oids); else QUILL_ERROR_USAGE. */
+static gboolean edits_in_range(const GPtrArray *oids, const struct rewrite_edit *edits,
+			       size_t n_edits, const char *ref, GError **error)
+{
+	for (size_t i = 0; i < n_edits; i++) {
+		gboolean found = FALSE;
+		char hex[GIT_OID_HEXSZ + 1];
+
+		for (guint j = 0; j < oids->len && !found; j++)
+			found = git_oid_equal(g_ptr_array_index(oids, j), &edits[i].commit);
+		if (!found) {
+			git_oid_tostr(hex, sizeof hex, &edits[i].commit);
+			return qerr(error, QUILL_ERROR_USAGE, "commit %.12s is not on %s", hex, ref);
+		}
+	}
+	return TRUE;
+}
+
+/* Replay the range (oids) with the edits, each commit's old and new id
+ * appended to map; *last: the new tip (when map is not empty), *changed:
+ * whether any commit changed. */
+static gboolean replay_all(git_repository *repo, const char *ref, const GPtrArray *oids,
+			   const struct rewrite_edit *edits, size_t n_edits,
+			   const struct rewrite_opts *o, GArray *map, git_oid *last,
+			   gboolean *changed, GError **error)
+{
+	gboolean have_parent = FALSE;
+	int rc;
+
+	*changed = FALSE;
+	for (guint i = 0; i < oids->len; i++) {
+		const git_oid *id = g_ptr_array_index(oids, i);
+		const char *message = edit_for(edits, n_edits, id);
+		struct rewrite_map m;
+		git_commit *c = NULL;
+		gboolean ok;
+
+		if ((rc = git_commit_lookup(&c, repo, id)) < 0)
+			return qerr_git(error, rc, "cannot read a commit of %s", ref);
+		ok = replay_one(repo, c, have_parent ? last : NULL, message, o, &m.new_id, error);
+		git_commit_free(c);
+		if (!ok)
+			return FALSE;
+		git_oid_cpy(&m.old_id, id);
+		g_array_append_val(map, m);
+		git_oid_cpy(last, &m.new_id);
+		*changed |= have_parent || message != NULL;
+		have_parent = *changed;
+	}
+	return TRUE;
+}
+
+/* The notes first, best effort: a kill after the branch moved would leave
+ * them on the old commits, and a rerun has nothing left to do; one before
+ * it leaves notes on commits no branch holds (git notes prune), and the
+ * rerun carries them again.  The first failure goes to *notes_error. */
+static void carry_all_notes(git_repository *repo, GArray *map, GError **notes_error)
+{
+	for (int i = 0; notes_refs[i]; i++) {
+		GError *e = NULL;
+
+		if (!carry_notes(repo, notes_refs[i], map, &e)) {
+			if (notes_error && !*notes_error)
+				g_propagate_error(notes_error, e);
+			else
+				g_clear_error(&e);
+		}
+	}
+}
+
+/* The one commit point: the branch moves from the old tip to the new one
+ * or not at all; then, best effort, ORIG_HEAD (a failure to *notes_error). */
+static gboolean move_branch(git_repository *repo, const char *ref, const git_oid *tip,
+			    const git_oid *new_tip, const struct rewrite_opts *o,
+			    GError **notes_error, GError **error)
+{
+	git_reference *r = NULL;
+	GError *why = NULL;
+	int rc;
+
+	rc = lock_ref_write(repo, ref, new_tip, 1, tip, o->reflog ? o->reflog : "quill: rewrite",
+			    &why);
+	if (rc < 0 && why) {
+		g_propagate_prefixed_error(error, why, "cannot move %s: ", ref);
+		return FALSE;
+	}
+	if (rc < 0)
+		return qerr_git_as(error,
+				   rc == GIT_EMODIFIED ? QUILL_ERROR_OUTSIDE : QUILL_ERROR_INPUT, rc,
+				   "cannot move %s%s", ref,
+				   rc == GIT_EMODIFIED ? ": it moved meanwhile, nothing rewritten"
+						       : "");
+	if (git_reference_create(&r, repo, "ORIG_HEAD", tip, 1, "quill: rewrite") < 0 &&
+	    notes_error && !*notes_error)
+		qerr(notes_error, QUILL_ERROR_OUTSIDE, "cannot write ORIG_HEAD");
+	git_reference_free(r);
+	return TRUE;
 }
 
 gboolean rewrite_range(git_repository *repo, const char *ref, const git_oid *base,
@@ -187,10 +287,8 @@ gboolean rewrite_range(git_repository *repo, const char *ref, const git_oid *bas
 	static const struct rewrite_opts none = { 0 };
 	GPtrArray *oids = NULL;
 	GArray *map;
-	git_oid parent, cur;
-	gboolean have_parent = FALSE, changed = FALSE;
-	git_reference *r = NULL;
-	GError *why = NULL;
+	git_oid last, cur;
+	gboolean changed, ok;
 	int rc;
 
 	if (map_out)
@@ -203,92 +301,31 @@ gboolean rewrite_range(git_repository *repo, const char *ref, const git_oid *bas
 		return qerr(error, QUILL_ERROR_OUTSIDE, "%s moved meanwhile: nothing rewritten", ref);
 	if (!commit_range(&oids, repo, base, tip, error))
 		return FALSE;
-	for (size_t i = 0; i < n_edits; i++) {
-		gboolean found = FALSE;
-
-		for (guint j = 0; j < oids->len && !found; j++)
-			found = git_oid_equal(g_ptr_array_index(oids, j), &edits[i].commit);
-		if (!found) {
-			char hex[GIT_OID_HEXSZ + 1];
-
-			g_ptr_array_unref(oids);
-			git_oid_tostr(hex, sizeof hex, &edits[i].commit);
-			return qerr(error, QUILL_ERROR_USAGE, "commit %.12s is not on %s", hex, ref);
-		}
+	if (!edits_in_range(oids, edits, n_edits, ref, error)) {
+		g_ptr_array_unref(oids);
+		return FALSE;
 	}
 	map = g_array_new(FALSE, FALSE, sizeof(struct rewrite_map));
-	for (guint i = 0; i < oids->len; i++) {
-		const git_oid *id = g_ptr_array_index(oids, i);
-		struct rewrite_map m;
-		git_commit *c = NULL;
-		gboolean ok;
-
-		if ((rc = git_commit_lookup(&c, repo, id)) < 0) {
-			qerr_git(error, rc, "cannot read a commit of %s", ref);
-			goto fail;
-		}
-		ok = replay_one(repo, c, have_parent ? &parent : NULL,
-				edit_for(edits, n_edits, id), o, &m.new_id, error);
-		git_commit_free(c);
-		if (!ok)
-			goto fail;
-		git_oid_cpy(&m.old_id, id);
-		g_array_append_val(map, m);
-		git_oid_cpy(&parent, &m.new_id);
-		changed |= have_parent || edit_for(edits, n_edits, id) != NULL;
-		have_parent = changed;
-	}
+	ok = replay_all(repo, ref, oids, edits, n_edits, o, map, &last, &changed, error);
 	g_ptr_array_unref(oids);
-	oids = NULL;
-	git_oid_cpy(new_tip, map->len ? &parent : tip);
+	if (!ok)
+		goto fail;
+	git_oid_cpy(new_tip, map->len ? &last : tip);
 	if (o->dry_run || !changed || git_oid_equal(new_tip, tip)) {
 		git_oid_cpy(new_tip, tip);
 		g_array_set_size(map, 0);
-		goto out;
+	} else {
+		carry_all_notes(repo, map, notes_error);
+		if ((o->before_move && !o->before_move(o->before_payload, new_tip, map, error)) ||
+		    !move_branch(repo, ref, tip, new_tip, o, notes_error, error))
+			goto fail;
 	}
-	/* the notes first, best effort: a kill after the branch moved would
-	 * leave them on the old commits, and a rerun has nothing left to do;
-	 * one before it leaves notes on commits no branch holds (git notes
-	 * prune), and the rerun carries them again */
-	for (int i = 0; notes_refs[i]; i++) {
-		GError *e = NULL;
-
-		if (!carry_notes(repo, notes_refs[i], map, &e)) {
-			if (notes_error && !*notes_error)
-				g_propagate_error(notes_error, e);
-			else
-				g_clear_error(&e);
-		}
-	}
-	if (o->before_move && !o->before_move(o->before_payload, new_tip, map, error))
-		goto fail;
-	/* the one commit point: the branch moves from the old tip or not at all */
-	rc = lock_ref_write(repo, ref, new_tip, 1, tip, o->reflog ? o->reflog : "quill: rewrite",
-			    &why);
-	if (rc < 0 && why) {
-		g_propagate_prefixed_error(error, why, "cannot move %s: ", ref);
-		goto fail;
-	}
-	if (rc < 0) {
-		qerr_git_as(error, rc == GIT_EMODIFIED ? QUILL_ERROR_OUTSIDE : QUILL_ERROR_INPUT, rc,
-			    "cannot move %s%s", ref,
-			    rc == GIT_EMODIFIED ? ": it moved meanwhile, nothing rewritten" : "");
-		goto fail;
-	}
-	/* after it, best effort: ORIG_HEAD */
-	if (git_reference_create(&r, repo, "ORIG_HEAD", tip, 1, "quill: rewrite") < 0 &&
-	    notes_error && !*notes_error)
-		qerr(notes_error, QUILL_ERROR_OUTSIDE, "cannot write ORIG_HEAD");
-	git_reference_free(r);
-out:
 	if (map_out)
 		*map_out = map;
 	else
 		g_array_free(map, TRUE);
 	return TRUE;
 fail:
-	if (oids)
-		g_ptr_array_unref(oids);
 	g_array_free(map, TRUE);
 	return FALSE;
 }

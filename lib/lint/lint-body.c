@@ -234,10 +234,40 @@ LINT_CHECK(fixes_subject)
 	}
 }
 
+/* The first line before any "---" cut that holds hint (1-based), or 0:
+ * one search of the text per hint, not one per line. */
+static guint hint_line(const struct lint_message *m, const char *hint)
+{
+	const char *text = m->in->message;
+	gsize n = strlen(hint), end = m->in->len, pos = 0;
+	guint k = m->lines->len;
+
+	while (k && g_array_index(m->lines, struct lint_line, k - 1).kind == LINT_LINE_CUT)
+		k--;
+	if (!k)
+		return 0;
+	if (k < m->lines->len)
+		end = g_array_index(m->lines, struct lint_line, k).start;
+	while (pos <= end) {
+		const char *p = memmem(text + pos, end - pos, hint, n);
+		guint line;
+		const struct lint_line *ln;
+
+		if (!p)
+			return 0;
+		line = lint_line_of(m, (gsize)(p - text));
+		ln = lint_line_at(m, line);
+		/* within the line: not across its end (nor its \r) */
+		if ((gsize)(p - text) + n <= ln->start + ln->len)
+			return line;
+		pos = (gsize)(p - text) + 1;
+	}
+	return 0;
+}
+
 LINT_CHECK(fixes_missing)
 {
 	const struct lint_message *m = c->msg;
-	const char *text = m->in->message;
 
 	for (guint i = 0; i < m->items->len; i++) {
 		const struct lint_trailer *t = lint_item(m, i);
@@ -245,17 +275,24 @@ LINT_CHECK(fixes_missing)
 		if (is_commit_tag(t))
 			return;
 	}
-	for (guint i = 0; i < m->lines->len; i++) {
-		const struct lint_line *ln = &g_array_index(m->lines, struct lint_line, i);
+	{
+		guint best = 0;
+		const char *hint = NULL;
 
-		if (ln->kind == LINT_LINE_CUT)
-			break;
-		for (char **h = c->policy->fixes_hints; *h; h++)
-			if (memmem(text + ln->start, ln->len, *h, strlen(*h))) {
-				lint_report(c, i + 1, "'%s': a bug fix names the commit it fixes "
-					    "(Fixes: <sha> (\"subject\"))", *h);
-				return;
+		/* the first line with a hint, the first hint of the policy's on it */
+		for (char **h = c->policy->fixes_hints; *h; h++) {
+			guint line = hint_line(m, *h);
+
+			if (line && (!best || line < best)) {
+				best = line;
+				hint = *h;
 			}
+		}
+		if (hint) {
+			lint_report(c, best, "'%s': a bug fix names the commit it fixes "
+				    "(Fixes: <sha> (\"subject\"))", hint);
+			return;
+		}
 	}
 	for (guint i = 0; i < m->items->len && c->policy->stable; i++) {
 		const struct lint_trailer *t = lint_item(m, i);
@@ -278,12 +315,11 @@ struct body_ref {
 };
 
 
-static gboolean ref_exempt(const char *s, gsize len)
+static gboolean ref_exempt(const struct lint_line *ln, const char *s, gsize len)
 {
 	gsize k = skip_blanks(s, 0, len);
 
-	return (len - k >= 20 && !strncmp(s + k, "This reverts commit ", 20)) ||
-	       memmem(s, len, "://", 3) != NULL;
+	return ln->url || (len - k >= 20 && !strncmp(s + k, "This reverts commit ", 20));
 }
 
 /* Line i and the two body lines after it, joined by single spaces. */
@@ -327,7 +363,7 @@ static void find_refs(struct lint_ctx *c)
 		const char *s = text + ln->start;
 		GString *j = NULL;
 
-		if (ln->kind != LINT_LINE_BODY || ref_exempt(s, ln->len))
+		if (ln->kind != LINT_LINE_BODY || ref_exempt(ln, s, ln->len))
 			continue;
 		for (gsize k = 0; k < ln->len; k++) {
 			struct body_ref br = { i + 1, FALSE, { 0 }, NULL };

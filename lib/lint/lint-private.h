@@ -7,7 +7,10 @@
 #ifndef QUILL_LINT_PRIVATE_H
 #define QUILL_LINT_PRIVATE_H
 
+#include "git/oidfind.h"
 #include "lint/lint.h"
+
+#include <string.h>
 
 struct lint {
 	const struct policy *policy;
@@ -19,10 +22,12 @@ struct lint {
 	enum policy_severity *sev;	/* per rule of the table */
 	unsigned only;			/* lint_restrict's needs, or 0 */
 	GHashTable *commits;		/* hex as written -> struct lint_commit_info* */
+	struct oidfind *find;		/* for them: made on the first, or NULL */
+	GHashTable *people;		/* a person tag's value -> lint.c's struct person* */
+	GHashTable *tags;		/* a key as written -> its policy_tag (or a stand-in for none) */
 	struct trailer_opts opts;
 	struct trailer_iter it;
 	struct lint_message msg;	/* reused by lint_check */
-	guint gen;			/* messages parsed so far */
 	/* lint-body.c's commits named in the body of message refs_gen, found
 	 * once for its three rules */
 	GArray *refs;
@@ -48,6 +53,10 @@ const struct lint_commit_info *lint_lookup_commit(struct lint_ctx *c, const char
 /* The last line before any "---" cut (1-based; 1 for an empty message). */
 guint lint_last_line(const struct lint_message *m);
 
+/* The 1-based line holding offset pos of the message (1 when it has no
+ * lines). */
+guint lint_line_of(const struct lint_message *m, gsize pos);
+
 /* Message line `line` (1-based), or NULL. */
 const struct lint_line *lint_line_at(const struct lint_message *m, guint line);
 
@@ -56,8 +65,14 @@ static inline const struct lint_trailer *lint_item(const struct lint_message *m,
 	return &g_array_index(m->items, struct lint_trailer, i);
 }
 
-/* Is the item a trailer whose key is `name` (ASCII case-insensitive)? */
-gboolean lint_key_is(const struct lint_trailer *t, const char *name);
+/* Is the item a trailer whose key is `name` (ASCII case-insensitive)?
+ * Inline: the rules ask it of every item with literal names, whose
+ * lengths the compiler knows. */
+static inline gboolean lint_key_is(const struct lint_trailer *t, const char *name)
+{
+	return t->is_trailer && strlen(name) == t->key_len &&
+	       !g_ascii_strncasecmp(t->key, name, t->key_len);
+}
 
 /* Does key[0..len) end in "-by" (any case)? */
 gboolean lint_ends_by(const char *key, gsize len);

@@ -70,46 +70,104 @@ unsigned lint_run_gives(enum lint_run_kind kind)
 
 /* ---- rev walks ---- */
 
+/* A commit of a rev walk made ready for the rules as it is read (on the
+ * walk's thread: logwalk_set_prepare): its input and its parse. */
+struct prepare_ctx;
+
+struct prepared {
+	struct prepare_ctx *ctx;
+	struct lint_input in;
+	git_oid oid;
+	char where[13];
+	char *an, *ae, *cn, *ce;
+	gboolean merge;		/* skipped, as checkpatch -g skips merges */
+	struct lint_message msg;
+};
+
+/* What preparing needs: a parser of the run's linter (the walk's thread's
+ * own) and the submitter. */
+struct prepare_ctx {
+	struct lint *parser;
+	const struct lint_submitter *sub;
+	/* struct prepared freed, for the next commits: their arrays are
+	 * reused (one thread at a time: the walk's, then, once it has
+	 * ended, the caller's) */
+	GPtrArray *spare;
+};
+
+static void *prepare(const struct logwalk_commit *c, void *payload)
+{
+	struct prepare_ctx *p = payload;
+	struct prepared *x = p->spare->len ? g_ptr_array_steal_index_fast(p->spare, p->spare->len - 1)
+					   : g_new0(struct prepared, 1);
+	gboolean committer_submits = !p->sub || !p->sub->email;
+
+	x->ctx = p;
+	if ((x->merge = c->parents > 1))
+		return x;
+	logwalk_header_person(c->header, c->header_len, "author", &x->an, &x->ae);
+	if (committer_submits)
+		logwalk_header_person(c->header, c->header_len, "committer", &x->cn, &x->ce);
+	git_oid_cpy(&x->oid, c->oid);
+	git_oid_tostr(x->where, sizeof(x->where), c->oid);
+	x->in.where = x->where;
+	x->in.message = c->msg;
+	x->in.len = c->len;
+	x->in.oid = &x->oid;
+	x->in.author_name = x->an;
+	x->in.author_email = x->ae;
+	x->in.submitter_name = committer_submits ? x->cn : p->sub->name;
+	x->in.submitter_email = committer_submits ? x->ce : p->sub->email;
+	lint_message_parse(p->parser, &x->in, &x->msg);
+	return x;
+}
+
+/* Done with a commit: its struct kept for the next. */
+static void prepared_free(gpointer data)
+{
+	struct prepared *x = data;
+
+	g_clear_pointer(&x->an, g_free);
+	g_clear_pointer(&x->ae, g_free);
+	g_clear_pointer(&x->cn, g_free);
+	g_clear_pointer(&x->ce, g_free);
+	g_ptr_array_add(x->ctx->spare, x);
+}
+
+static void spare_free(gpointer data)
+{
+	struct prepared *x = data;
+
+	lint_message_clear(&x->msg);
+	g_free(x);
+}
+
 /* Every commit of the walk (freed here). */
 static gboolean walk(struct run *r, struct logwalk *lw, const struct lint_submitter *sub,
 		     GError **error)
 {
-	gboolean committer_submits = !sub || !sub->email;
+	struct prepare_ctx p = { lint_new_parser(r->lint), sub,
+				 g_ptr_array_new_with_free_func(spare_free) };
 	GError *e = NULL;
 	git_oid oid;
 	const char *msg;
 	size_t len;
-	char where[13];
 
+	logwalk_set_prepare(lw, prepare, prepared_free, &p);
 	while (logwalk_next(lw, &oid, &msg, &len, &e)) {
-		struct lint_input in = { 0 };
-		char *an, *ae, *cn = NULL, *ce = NULL;
+		const struct prepared *x = logwalk_prepared(lw);
 
-		if (logwalk_parent_count(lw) > 1) {
+		if (x->merge) {
 			r->counts->skipped++;
 			continue;
 		}
-		logwalk_person(lw, "author", &an, &ae);
-		if (committer_submits)
-			logwalk_person(lw, "committer", &cn, &ce);
-		git_oid_tostr(where, sizeof(where), &oid);
-		in.where = where;
-		in.message = msg;
-		in.len = len;
-		in.oid = &oid;
-		in.author_name = an;
-		in.author_email = ae;
-		in.submitter_name = committer_submits ? cn : sub->name;
-		in.submitter_email = committer_submits ? ce : sub->email;
-		lint_check(r->lint, &in, r->out);
+		lint_check_parsed(r->lint, &x->msg, r->out);
 		r->counts->checked++;
 		flush(r);
-		g_free(an);
-		g_free(ae);
-		g_free(cn);
-		g_free(ce);
 	}
 	logwalk_free(lw);
+	g_ptr_array_unref(p.spare);
+	lint_free(p.parser);
 	if (e) {
 		g_propagate_error(error, e);
 		return FALSE;

@@ -351,6 +351,8 @@ LINT_CHECK(link_archive)
 
 		if (ln->kind == LINT_LINE_CUT)
 			break;
+		if (!ln->url)
+			continue;
 		for (gsize k = 0; k + 7 < ln->len; k++) {
 			gsize n;
 

@@ -106,12 +106,6 @@ const char *const *lint_rule_ids(void)
 
 /* ---- helpers for rules ---- */
 
-gboolean lint_key_is(const struct lint_trailer *t, const char *name)
-{
-	return t->is_trailer && strlen(name) == t->key_len &&
-	       !g_ascii_strncasecmp(t->key, name, t->key_len);
-}
-
 gboolean lint_ends_by(const char *key, gsize len)
 {
 	return len > 3 && !g_ascii_strncasecmp(key + len - 3, "-by", 3);
@@ -178,7 +172,7 @@ const struct lint_commit_info *lint_lookup_commit(struct lint_ctx *c, const char
 	char *key = g_ascii_strdown(hex, (gssize)len);
 	struct lint_commit_info *ci = g_hash_table_lookup(l->commits, key);
 	git_oid oid;
-	git_object *obj = NULL;
+	git_commit *commit = NULL;
 	int rc;
 
 	if (ci) {
@@ -187,18 +181,19 @@ const struct lint_commit_info *lint_lookup_commit(struct lint_ctx *c, const char
 	}
 	ci = g_new0(struct lint_commit_info, 1);
 	ci->state = LINT_COMMIT_UNKNOWN;
-	if (len >= 4 && len <= GIT_OID_HEXSZ && git_oid_fromstrn(&oid, key, len) == 0) {
-		rc = git_object_lookup_prefix(&obj, c->repo, &oid, len, GIT_OBJECT_COMMIT);
-		if (rc == GIT_EAMBIGUOUS) {
-			ci->state = LINT_COMMIT_AMBIGUOUS;
-		} else if (rc == 0) {
-			const char *s = git_commit_summary((git_commit *)obj);
+	/* most ids a history names are not in it: no refresh per miss */
+	if (!l->find)
+		l->find = oidfind_new(c->repo);
+	rc = l->find && len >= 4 ? oidfind_find(l->find, &oid, key, len) : GIT_ENOTFOUND;
+	if (rc == GIT_EAMBIGUOUS) {
+		ci->state = LINT_COMMIT_AMBIGUOUS;
+	} else if (rc == 0 && git_commit_lookup(&commit, c->repo, &oid) == 0) {
+		const char *s = git_commit_summary(commit);
 
-			ci->state = LINT_COMMIT_FOUND;
-			ci->subject = g_strdup(s ? s : "");
-			git_oid_tostr(ci->hex, sizeof(ci->hex), git_object_id(obj));
-			git_object_free(obj);
-		}
+		ci->state = LINT_COMMIT_FOUND;
+		ci->subject = g_strdup(s ? s : "");
+		git_oid_tostr(ci->hex, sizeof(ci->hex), &oid);
+		git_commit_free(commit);
 	}
 	g_hash_table_insert(l->commits, key, ci);
 	return ci;
@@ -212,7 +207,7 @@ static void items_reset(GArray *items)
 		struct lint_trailer *t = &g_array_index(items, struct lint_trailer, i);
 
 		g_free(t->value);
-		if (t->person)
+		if (t->person && !t->shared)
 			ident_addr_clear(&t->addr);
 	}
 	g_array_set_size(items, 0);
@@ -226,8 +221,7 @@ static gboolean blank_line(const char *s, gsize len)
 	return TRUE;
 }
 
-/* The 1-based line holding offset pos. */
-static guint line_of(const struct lint_message *m, gsize pos)
+guint lint_line_of(const struct lint_message *m, gsize pos)
 {
 	guint lo = 0, hi = m->lines->len;
 
@@ -242,6 +236,30 @@ static guint line_of(const struct lint_message *m, gsize pos)
 	return lo + 1;
 }
 
+/* Mark the lines that hold "://": one search of the message, not one per
+ * line. */
+static void mark_urls(struct lint_message *m)
+{
+	const char *t = m->in->message, *p;
+	gsize pos = 0, len = m->in->len;
+
+	while (pos < len && (p = memmem(t + pos, len - pos, "://", 3))) {
+		gsize at = (gsize)(p - t);
+		guint line = lint_line_of(m, at);
+		struct lint_line *ln;
+
+		if (line > m->lines->len)
+			break;
+		ln = &g_array_index(m->lines, struct lint_line, line - 1);
+		if (ln->start <= at && at + 3 <= ln->start + ln->len) {
+			ln->url = TRUE;
+			pos = ln->start + ln->len;	/* on to the next line */
+		} else {
+			pos = at + 1;
+		}
+	}
+}
+
 static void parse_lines(struct lint_message *m)
 {
 	const char *t = m->in->message;
@@ -252,7 +270,7 @@ static void parse_lines(struct lint_message *m)
 	while (pos < end) {
 		const char *nl = memchr(t + pos, '\n', end - pos);
 		gsize next = nl ? (gsize)(nl - t) + 1 : end;
-		struct lint_line ln = { pos, (nl ? (gsize)(nl - t) : end) - pos, LINT_LINE_BODY };
+		struct lint_line ln = { pos, (nl ? (gsize)(nl - t) : end) - pos, LINT_LINE_BODY, FALSE };
 		gboolean blank = blank_line(t + ln.start, ln.len);
 
 		if (ln.len && t[ln.start + ln.len - 1] == '\r')
@@ -291,6 +309,72 @@ static void parse_lines(struct lint_message *m)
 	}
 	g_free(m->subject);
 	m->subject = g_string_free(subj, FALSE);
+	mark_urls(m);
+}
+
+/* A person's value parsed once a run: the same people sign and review
+ * commit after commit. */
+struct person {
+	struct ident_addr addr;
+	const char *canon_email;	/* under the mailmap: into addr or the mailmap */
+};
+
+static void person_free(gpointer p)
+{
+	struct person *x = p;
+
+	ident_addr_clear(&x->addr);
+	g_free(x);
+}
+
+#define PEOPLE_MAX 65536	/* past that, parse each (memory stays bounded) */
+
+/* t->addr and t->canon_email for the value of person tag t: the linter's
+ * (t->shared) when the value was met before or there is room for it. */
+static void person_parse(struct lint *l, struct lint_trailer *t)
+{
+	struct person *x;
+	const char *n;
+
+	if (strlen(t->value) != t->value_len || (!(x = g_hash_table_lookup(l->people, t->value)) &&
+						  g_hash_table_size(l->people) >= PEOPLE_MAX)) {
+		ident_addr_parse(t->value, t->value_len, &t->addr);
+		if (t->addr.email)
+			ident_resolve(l->mailmap, t->addr.name, t->addr.email, &n, &t->canon_email);
+		return;
+	}
+	if (!x) {
+		x = g_new0(struct person, 1);
+		ident_addr_parse(t->value, t->value_len, &x->addr);
+		if (x->addr.email)
+			ident_resolve(l->mailmap, x->addr.name, x->addr.email, &n, &x->canon_email);
+		g_hash_table_insert(l->people, g_strdup(t->value), x);
+	}
+	t->addr = x->addr;
+	t->canon_email = x->canon_email;
+	t->shared = TRUE;
+}
+
+#define TAGS_MAX 4096	/* keys as written remembered, at most */
+
+/* policy_tag, remembered per key as written (a handful of spellings come
+ * back in every commit). */
+static const struct policy_tag *tag_of(struct lint *l, const char *key, gsize len)
+{
+	static const char none;
+	char k[64];
+	gpointer found;
+
+	if (len >= sizeof(k) || memchr(key, '\0', len))
+		return policy_tag(l->policy, key, len);
+	memcpy(k, key, len);
+	k[len] = '\0';
+	if (g_hash_table_lookup_extended(l->tags, k, NULL, &found))
+		return found == &none ? NULL : found;
+	found = (gpointer)policy_tag(l->policy, key, len);
+	if (g_hash_table_size(l->tags) < TAGS_MAX)
+		g_hash_table_insert(l->tags, g_strdup(k), found ? found : (gpointer)&none);
+	return found;
 }
 
 static void parse_items(struct lint *l, struct lint_message *m)
@@ -309,7 +393,7 @@ static void parse_items(struct lint *l, struct lint_message *m)
 		t.is_trailer = item.kind == TRAILER_TRAILER;
 		t.start = item.start;
 		t.end = item.end;
-		t.line = line_of(m, item.start);
+		t.line = lint_line_of(m, item.start);
 		t.nlines = 0;
 		for (gsize i = item.start; i < item.end; i++)
 			t.nlines += msg[i] == '\n';
@@ -321,20 +405,27 @@ static void parse_items(struct lint *l, struct lint_message *m)
 		t.key_len = t.is_trailer ? item.key_end - item.key_start : 0;
 		t.sep = item.sep;
 		if (t.is_trailer) {
-			t.tag = policy_tag(l->policy, t.key, t.key_len);
+			t.tag = tag_of(l, t.key, t.key_len);
 			if ((t.tag && t.tag->kind == POLICY_KIND_PERSON) ||
 			    (!t.tag && lint_ends_by(t.key, t.key_len))) {
-				const char *n;
-
 				t.person = TRUE;
-				ident_addr_parse(t.value, t.value_len, &t.addr);
-				if (t.addr.email)
-					ident_resolve(l->mailmap, t.addr.name, t.addr.email, &n,
-						      &t.canon_email);
+				person_parse(l, &t);
 			}
 		}
 		g_array_append_val(m->items, t);
 	}
+}
+
+/* A parse's number, never 0 and never met again in this process (messages
+ * one linter's parser made are checked by another). */
+static guint next_gen(void)
+{
+	static gint all;
+	guint g;
+
+	while (!(g = (guint)g_atomic_int_add(&all, 1) + 1))
+		;
+	return g;
 }
 
 void lint_message_parse(struct lint *l, const struct lint_input *in, struct lint_message *m)
@@ -348,7 +439,7 @@ void lint_message_parse(struct lint *l, const struct lint_input *in, struct lint
 	}
 	m->in = in;
 	m->subject_line = 0;
-	m->gen = ++l->gen;
+	m->gen = next_gen();
 	trailer_block_find(in->message, in->len, &l->opts, &m->block);
 	parse_lines(m);
 	parse_items(l, m);
@@ -412,8 +503,15 @@ struct lint *lint_new(const struct policy *policy, git_repository *repo,
 	l->sev = g_new0(enum policy_severity, NRULES);
 	set_severities(l);
 	l->commits = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, commit_info_free);
+	l->people = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, person_free);
+	l->tags = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 	trailer_iter_init(&l->it, NULL, NULL, &l->opts);
 	return l;
+}
+
+struct lint *lint_new_parser(const struct lint *l)
+{
+	return lint_new(l->policy, NULL, l->mailmap, NULL, NULL);
 }
 
 void lint_free(struct lint *l)
@@ -423,6 +521,9 @@ void lint_free(struct lint *l)
 	lint_message_clear(&l->msg);
 	trailer_iter_done(&l->it);
 	g_hash_table_destroy(l->commits);
+	oidfind_free(l->find);
+	g_hash_table_destroy(l->people);
+	g_hash_table_destroy(l->tags);
 	if (l->refs)
 		g_array_free(l->refs, TRUE);
 	if (l->ref_texts)
@@ -517,15 +618,16 @@ static void ctx_init(struct lint_ctx *c, struct lint *l, GArray *out)
 	c->out = out;
 }
 
-/* The per-message rules whose needs include `needs` (0: all of them). */
-static guint check(struct lint *l, const struct lint_input *in, GArray *out, unsigned needs)
+/* The per-message rules whose needs include `needs` (0: all of them) over
+ * a parsed message. */
+static guint check_parsed(struct lint *l, const struct lint_message *m, GArray *out,
+			  unsigned needs)
 {
 	struct lint_ctx c;
 	guint before = out->len;
 
-	lint_message_parse(l, in, &l->msg);
 	ctx_init(&c, l, out);
-	c.msg = &l->msg;
+	c.msg = m;
 	for (guint i = 0; i < NRULES; i++) {
 		if (!rules[i].check || l->sev[i] == POLICY_OFF || (needs && !(rules[i].needs & needs)))
 			continue;
@@ -534,6 +636,17 @@ static guint check(struct lint *l, const struct lint_input *in, GArray *out, uns
 	}
 	sort_by_line(out, before);
 	return out->len - before;
+}
+
+static guint check(struct lint *l, const struct lint_input *in, GArray *out, unsigned needs)
+{
+	lint_message_parse(l, in, &l->msg);
+	return check_parsed(l, &l->msg, out, needs);
+}
+
+guint lint_check_parsed(struct lint *l, const struct lint_message *m, GArray *out)
+{
+	return check_parsed(l, m, out, 0);
 }
 
 guint lint_check(struct lint *l, const struct lint_input *in, GArray *out)

@@ -71,6 +71,7 @@ enum lint_line_kind {
 struct lint_line {
 	gsize start, len;	/* into the message, without the newline */
 	enum lint_line_kind kind;
+	gboolean url;		/* holds "://" (the rules about links look no further) */
 };
 
 /* One item of the trailer block. */
@@ -84,8 +85,9 @@ struct lint_trailer {
 	gsize start, end, sep;		/* raw text [start, end), the separator's offset */
 	const struct policy_tag *tag;	/* the known tag it is (any case), or NULL */
 	gboolean person;		/* addr holds the value parsed as a person */
-	struct ident_addr addr;
+	struct ident_addr addr;		/* owned, unless shared */
 	const char *canon_email;	/* addr.email under the mailmap (borrowed), or NULL */
+	gboolean shared;		/* addr is the linter's: valid while it is */
 };
 
 struct lint_message {
@@ -311,8 +313,20 @@ guint lint_check_text(struct lint *l, const struct lint_input *in, GArray *out);
  * senders).  Appends findings; returns how many. */
 guint lint_check_set(struct lint *l, const struct lint_input *const *in, guint n, GArray *out);
 
+/* lint_check over a message lint_message_parse parsed, by l or by a
+ * parser of l's (lint_new_parser), maybe on another thread: the same
+ * findings. */
+guint lint_check_parsed(struct lint *l, const struct lint_message *m, GArray *out);
+
+/* A linter that parses messages as l does (l's policy and mailmap,
+ * borrowed: l outlives it), for lint_message_parse on another thread than
+ * l's; its caches are its own.  It checks nothing.  Free with lint_free
+ * after the messages it parsed. */
+struct lint *lint_new_parser(const struct lint *l);
+
 /* Parse a message as the rules see it (for rules and tests; lint_check
- * does it itself).  Free with lint_message_clear. */
+ * does it itself).  Free with lint_message_clear, before lint_free: the
+ * people of its person tags may be the linter's (lint_trailer.shared). */
 void lint_message_parse(struct lint *l, const struct lint_input *in, struct lint_message *m);
 void lint_message_clear(struct lint_message *m);
 

@@ -28,6 +28,8 @@ struct mbox {
 	const char *data;
 	gsize len;
 	gboolean mapped;
+	gsize map_len;		/* what munmap gives back (len is less in a split's first part) */
+	gboolean part;		/* mbox_split_at's second part: the mapping is the whole's */
 	char *owned;		/* stdin or a small file, read into memory */
 	GBytes *bytes;		/* mbox_open_bytes: the buffer it reads (a reference) */
 	gsize pos;		/* scan position */
@@ -216,7 +218,7 @@ gboolean mbox_open(struct mbox **out, const char *path, enum mbox_format format,
 			}
 			madvise(p, (size_t)st.st_size, MADV_SEQUENTIAL);
 			mb->data = p;
-			mb->len = (gsize)st.st_size;
+			mb->len = mb->map_len = (gsize)st.st_size;
 			mb->mapped = TRUE;
 		} else if (!read_all(fd, &mb->owned, &mb->len)) {	/* a pipe, an empty file */
 			qerr(error, QUILL_ERROR_OUTSIDE, "%s: %s", path, g_strerror(errno));
@@ -269,8 +271,8 @@ void mbox_close(struct mbox *mb)
 		return;
 	if (mb->bytes)
 		g_bytes_unref(mb->bytes);
-	if (mb->mapped)
-		munmap((void *)mb->data, mb->len);
+	if (mb->mapped && !mb->part)
+		munmap((void *)mb->data, mb->map_len);
 	g_free(mb->owned);
 	if (mb->files)
 		g_ptr_array_unref(mb->files);
@@ -430,6 +432,38 @@ gboolean mbox_next(struct mbox *mb, struct mbox_msg *msg, GError **error)
 		return TRUE;
 	}
 	return FALSE;
+}
+
+struct mbox *mbox_split_at(struct mbox *mb, gsize at)
+{
+	struct mbox *b;
+	gsize sep;
+
+	if (mb->kind != KIND_MBOX || mb->count || mb->pos >= mb->len)
+		return NULL;
+	/* separators are the "From " lines after a newline, wherever the scan
+	 * starts: the first one from max(at, pos + 1) on is where a scan from
+	 * the start would have stopped too (pos itself is the first message's) */
+	sep = next_separator(mb, MAX(at, mb->pos + 1) - 1);
+	if (sep >= mb->len)
+		return NULL;
+	b = g_new0(struct mbox, 1);
+	b->name = g_strdup(mb->name);
+	b->kind = KIND_MBOX;
+	b->format = mb->format;
+	b->data = mb->data;
+	b->len = mb->len;
+	b->mapped = mb->mapped;
+	b->part = TRUE;
+	b->pos = b->populated = sep;
+	b->dropped = sep / (gsize)sysconf(_SC_PAGESIZE) * (gsize)sysconf(_SC_PAGESIZE);
+	mb->len = sep;
+	return b;
+}
+
+guint mbox_count(const struct mbox *mb)
+{
+	return mb->count;
 }
 
 char *mbox_unescape(const char *data, gsize len, enum mbox_format format, gsize *len_out)

@@ -66,6 +66,20 @@ enum mbox_format mbox_get_format(const struct mbox *mb);
 
 void mbox_close(struct mbox *mb);
 
+/* Split an mbox that is not read yet in two at a message start, for two
+ * threads to read a half each: the first separator line at or after byte
+ * `at` of the file, past the first message's own.  mb keeps the messages
+ * before it; the mbox returned (caller owns: mbox_close it before mb, whose
+ * mapping it reads) hands out those from it on, with the offsets of the
+ * whole file and indexes counted from 1 again (add mbox_count of mb once
+ * mb is read through).  Read one after the other, the two hand out what mb
+ * alone would have.  NULL (mb unchanged) when there is no separator there,
+ * mb is no mbox (a Maildir, one message) or was read from already. */
+struct mbox *mbox_split_at(struct mbox *mb, gsize at);
+
+/* How many messages mbox_next handed out so far. */
+guint mbox_count(const struct mbox *mb);
+
 /* The message with the mbox's ">From " escaping undone (caller owns, g_free;
  * *len_out gets the length).  The framing blank line is not part of it. */
 char *mbox_unescape(const char *data, gsize len, enum mbox_format format, gsize *len_out);

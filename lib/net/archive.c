@@ -93,41 +93,26 @@ static void fill_defaults(struct archive_opts *o)
 		o->retry_base_ms = 500;
 }
 
-/* A positive whole number from config key (0: unset); FALSE with
- * QUILL_ERROR_USAGE when it is set to anything else. */
-static gboolean config_count(git_repository *repo, const char *key, guint64 max, guint64 *out,
-			     GError **error)
-{
-	char *v = config_get(repo, key);
-	gboolean ok = TRUE;
-
-	*out = 0;
-	if (v && *v && !g_ascii_string_to_unsigned(v, 10, 1, max, out, NULL))
-		ok = qerr(error, QUILL_ERROR_USAGE, "%s=%s: not a positive number", key, v);
-	g_free(v);
-	return ok;
-}
-
 /* What opts leave 0 and the config sets: the transfer timeouts and the
  * transfers at once (archive.h). */
 static gboolean config_limits(git_repository *repo, struct archive_opts *o, GError **error)
 {
-	guint64 n;
+	gint64 n;
 
 	if (!o->timeout_ms) {
-		if (!config_count(repo, "quill.httpTimeout", G_MAXLONG / 1000, &n, error))
+		if (!config_get_int(repo, "quill.httpTimeout", 1, G_MAXLONG / 1000, 0, &n, error))
 			return FALSE;
 		o->timeout_ms = (long)n * 1000;
 	}
 	if (!o->low_speed_secs) {
-		if (!config_count(repo, "quill.httpLowSpeedTime", G_MAXLONG, &n, error))
+		if (!config_get_int(repo, "quill.httpLowSpeedTime", 1, G_MAXLONG, 0, &n, error))
 			return FALSE;
-		if (!n && !config_count(repo, "http.lowSpeedTime", G_MAXLONG, &n, error))
+		if (!n && !config_get_int(repo, "http.lowSpeedTime", 1, G_MAXLONG, 0, &n, error))
 			return FALSE;
 		o->low_speed_secs = (long)n;
 	}
 	if (!o->max_inflight) {
-		if (!config_count(repo, "quill.pullJobs", 1024, &n, error))
+		if (!config_get_int(repo, "quill.pullJobs", 1, 1024, 0, &n, error))
 			return FALSE;
 		o->max_inflight = (guint)n;
 	}

@@ -10,6 +10,7 @@
  * the same lines in the same order as reading in one thread.
  */
 #include "net/source-private.h"
+#include "core/relay.h"
 
 #define BATCH 256
 #define NBATCH 8
@@ -27,10 +28,8 @@ struct source_ahead {
 	void (*prepare_free)(void *prepared);
 	void *payload;
 	GThread *thread;
-	GAsyncQueue *full, *empty;	/* struct batch: filled ones in order; ones to fill */
-	gint stop;			/* the caller is done: the thread ends its batch */
-	struct batch *cur;		/* the batch being handed out */
-	guint next;			/* its next item */
+	struct relay relay;		/* struct batch, between the thread and the caller */
+	guint next;			/* the next item of the relay's current batch */
 	gboolean done;			/* the end was handed out */
 	gboolean here;			/* one processor: no thread */
 	struct batch store[NBATCH];
@@ -49,7 +48,7 @@ static gpointer reader(gpointer data)
 	struct source_ahead *a = s->ahead;
 
 	for (;;) {
-		struct batch *b = g_async_queue_pop(a->empty);
+		struct batch *b = relay_to_fill(&a->relay);
 
 		b->n = 0;
 		while (b->n < BATCH) {
@@ -58,7 +57,7 @@ static gpointer reader(gpointer data)
 			/* freed here, by the thread that made it (malloc keeps
 			 * its memory with the thread that frees it) */
 			drop_prepared(a, it);
-			if (g_atomic_int_get(&a->stop) || !source_produce(s, it, &b->error)) {
+			if (relay_stopping(&a->relay) || !source_produce(s, it, &b->error)) {
 				b->end = TRUE;
 				break;
 			}
@@ -68,7 +67,7 @@ static gpointer reader(gpointer data)
 		}
 		if (b->end)
 			b->tail = g_steal_pointer(&s->capture);
-		g_async_queue_push(a->full, b);
+		relay_filled(&a->relay, b);
 		if (b->end)
 			return NULL;
 	}
@@ -90,13 +89,6 @@ static void say_all(struct source *s, GPtrArray *said)
 {
 	for (guint i = 0; said && s->warn && i < said->len; i++)
 		s->warn(s->payload, "%s", (const char *)g_ptr_array_index(said, i));
-}
-
-/* Done with the batch being handed out: back to the thread. */
-static void give_back(struct source_ahead *a)
-{
-	g_async_queue_push(a->empty, a->cur);
-	a->cur = NULL;
 }
 
 /* With one processor: read here, prepare here. */
@@ -123,36 +115,41 @@ gboolean source_ahead_next(struct source *s, struct source_mail *out, GError **e
 	if (a->here)
 		return next_here(s, out, error);
 	if (!a->thread) {
+		void *batches[NBATCH];
+
 		s->capturing = TRUE;
-		a->full = g_async_queue_new();
-		a->empty = g_async_queue_new();
 		for (guint i = 0; i < NBATCH; i++)
-			g_async_queue_push(a->empty, &a->store[i]);
+			batches[i] = &a->store[i];
+		relay_init(&a->relay, batches, NBATCH);
 		a->thread = g_thread_new("source-ahead", reader, s);
 	}
 	/* the items handed out are reset by the thread when it reuses them */
 	while (!a->done) {
-		if (!a->cur) {
-			a->cur = g_async_queue_pop(a->full);
-			a->next = 0;
-		}
-		if (a->next < a->cur->n) {
-			struct source_item *it = &a->cur->items[a->next++];
+		struct batch *b = relay_current(&a->relay);
+
+		if (a->next < b->n) {
+			struct source_item *it = &b->items[a->next++];
 			say_all(s, it->said);
 			s->last = it;
 			*out = it->out;
 			return TRUE;
 		}
-		if (a->cur->end) {
+		if (b->end) {
 			a->done = TRUE;
-			say_all(s, a->cur->tail);
-			if (a->cur->error)
-				g_propagate_error(error, g_steal_pointer(&a->cur->error));
+			say_all(s, b->tail);
+			if (b->error)
+				g_propagate_error(error, g_steal_pointer(&b->error));
 			return FALSE;
 		}
-		give_back(a);
+		relay_give_back(&a->relay);
+		a->next = 0;
 	}
 	return FALSE;
+}
+
+static gboolean batch_is_end(const void *b)
+{
+	return ((const struct batch *)b)->end;
 }
 
 void source_ahead_stop(struct source *s)
@@ -162,18 +159,14 @@ void source_ahead_stop(struct source *s)
 	if (!a)
 		return;
 	if (a->thread) {
-		g_atomic_int_set(&a->stop, 1);
-		/* drain: the thread ends at its next item and sends its last batch */
-		while (!(a->cur && a->cur->end)) {
-			if (a->cur)
-				give_back(a);
-			a->cur = g_async_queue_pop(a->full);
-		}
+		struct batch *last;
+
+		relay_stop(&a->relay, batch_is_end);
 		g_thread_join(a->thread);
-		g_clear_pointer(&a->cur->tail, g_ptr_array_unref);
-		g_clear_error(&a->cur->error);
-		g_async_queue_unref(a->full);
-		g_async_queue_unref(a->empty);
+		last = a->relay.cur;
+		g_clear_pointer(&last->tail, g_ptr_array_unref);
+		g_clear_error(&last->error);
+		relay_clear(&a->relay);
 		for (guint i = 0; i < NBATCH; i++)
 			for (guint k = 0; k < BATCH; k++) {
 				drop_prepared(a, &a->store[i].items[k]);

@@ -11,8 +11,15 @@ struct operand {
 	char *arg;		/* as given */
 };
 
+enum source_item_state {
+	SOURCE_ITEM_MAIL,
+	SOURCE_ITEM_NOT_MAIL,		/* no header fields: warned about, skipped */
+	SOURCE_ITEM_UNREADABLE,		/* a Maildir file: `where` holds the error */
+};
+
 /* One message as taken from its operand, with all it points into. */
 struct source_item {
+	enum source_item_state state;
 	struct message *m;		/* parsed into again for each message */
 	GString *buf;			/* the ids, each with its NUL */
 	GArray *offs;			/* gsize: where each id starts in buf */
@@ -41,10 +48,28 @@ struct source {
 	const struct source_item *last;	/* the message handed out last, while it is */
 	gboolean ahead_on;	/* source_read_ahead was called */
 	struct source_ahead *ahead;	/* its state, once the thread runs */
+	gboolean split;		/* the operand's second half is read apart (source-ahead.c):
+				 * its end is not the source's */
 };
 
-/* The next message into *it (what source_next does without read-ahead). */
+/* The next message into *it (what source_next does without read-ahead):
+ * source_take_raw and source_finish until one is mail; at the end, unless
+ * s->split, source_produce_end. */
 gboolean source_produce(struct source *s, struct source_item *it, GError **error);
+/* The part of taking a message that needs nothing of what came before (so
+ * a thread may run it on a part of an operand): the next message of
+ * operand op (number `at`) parsed into *it, its ids found, where it is
+ * marked; position, a stand-in Message-ID and the warnings are left to
+ * source_finish.  FALSE at the operand's end. */
+gboolean source_take_raw(const struct operand *op, guint at, struct source_item *it);
+/* The rest, in order: the item numbered, a Message-ID made up when it has
+ * none, its mbox index raised by index_base (messages of the operand before
+ * its part), what is wrong with it said.  FALSE: not mail, or unreadable
+ * (said; skip it). */
+gboolean source_finish(struct source *s, struct source_item *it, guint index_base);
+/* At the source's end: FALSE, with *error set when there were messages and
+ * none was mail. */
+gboolean source_produce_end(const struct source *s, GError **error);
 /* Let go of what one message needed (its storage stays, to be reused);
  * free all of it. */
 void source_item_reset(struct source_item *it);

@@ -240,11 +240,19 @@ static gboolean is_mail(const struct message *m)
 	return FALSE;
 }
 
+/* Where an item is, for a warning (caller owns). */
+static char *item_where(const struct source *s, const struct source_item *it)
+{
+	const struct operand *op = &g_array_index(s->ops, struct operand, it->op);
+
+	return it->where ? g_strdup(it->where) : op->kind->where_mark(op->state, &it->mark);
+}
+
 /* Not mail: said now if some mail was seen, else held back (if nothing
  * turns out to be mail, the one error says it). */
-static void not_mail(struct source *s, const struct operand *op)
+static void not_mail(struct source *s, const struct source_item *it)
 {
-	char *w = op->kind->where(op->state);
+	char *w = item_where(s, it);
 	char *text = g_strdup_printf("%s: not a mail (no header fields), left out", w);
 
 	if (s->mail)
@@ -263,44 +271,72 @@ static void first_mail(struct source *s)
 	g_ptr_array_set_size(s->held, 0);
 }
 
-/* One message as stored: FALSE when it is not mail, else *out filled and
- * what is wrong with it said. */
-static gboolean take(struct source *s, const struct operand *op, const char *data, gsize len,
-		     struct source_item *it)
+gboolean source_take_raw(const struct operand *op, guint at, struct source_item *it)
 {
 	struct source_mail *out = &it->out;
-	struct message *m = it->m = message_parse_into(it->m, data, len);
-	GString *problems = NULL;
+	const char *data;
+	gsize len;
+	GError *e = NULL;
+	struct message *m;
 
 	source_item_reset(it);
-	if (!is_mail(m)) {
-		not_mail(s, op);
-		return FALSE;
+	memset(out, 0, sizeof *out);
+	if (!op->kind->next(op->state, &data, &len, &e)) {
+		if (!e)
+			return FALSE;
+		it->state = SOURCE_ITEM_UNREADABLE;
+		it->where = g_strdup(e->message);
+		g_error_free(e);
+		return TRUE;
 	}
-	find_ids(it);
-	it->op = s->at;
+	m = it->m = message_parse_into(it->m, data, len);
+	it->op = at;
 	if (op->kind->mark)
 		op->kind->mark(op->state, &it->mark);
 	else
 		it->where = op->kind->where(op->state);
-	memset(out, 0, sizeof *out);
+	if (!is_mail(m)) {
+		it->state = SOURCE_ITEM_NOT_MAIL;
+		return TRUE;
+	}
+	it->state = SOURCE_ITEM_MAIL;
+	find_ids(it);
 	out->m = m;
 	out->body = data + m->body;
 	out->body_len = len - m->body;
-	out->position = s->position;
 	out->in_reply_to = it->irt->len ? g_ptr_array_index(it->irt, 0) : NULL;
 	if (it->refs->len) {
 		out->refs = (const char *const *)it->refs->pdata;
 		out->nrefs = it->refs->len;
 	}
-	if (it->mid->len) {
+	if (it->mid->len)
 		out->msgid = g_ptr_array_index(it->mid, 0);
-	} else {
+	return TRUE;
+}
+
+gboolean source_finish(struct source *s, struct source_item *it, guint index_base)
+{
+	struct source_mail *out = &it->out;
+	GString *problems = NULL;
+
+	s->position++;
+	if (it->mark.index)
+		it->mark.index += index_base;
+	if (it->state == SOURCE_ITEM_UNREADABLE) {
+		say(s, it->where);	/* a Maildir file that cannot be read: go on */
+		return FALSE;
+	}
+	if (it->state == SOURCE_ITEM_NOT_MAIL) {
+		not_mail(s, it);
+		return FALSE;
+	}
+	out->position = s->position;
+	if (!out->msgid) {
 		out->msgid = it->synthetic = message_nomsgid(s->position);
 		problems = g_string_new(NULL);
 		g_string_append_printf(problems, "no Message-ID (taken as <%s>)", it->synthetic);
 	}
-	if (m->truncated) {
+	if (out->m->truncated) {
 		if (!problems)
 			problems = g_string_new(NULL);
 		g_string_append_printf(problems, "%sthe header block does not end (cut short?)",
@@ -309,7 +345,7 @@ static gboolean take(struct source *s, const struct operand *op, const char *dat
 	if (!s->mail++)
 		first_mail(s);
 	if (problems) {
-		char *w = op->kind->where(op->state);
+		char *w = item_where(s, it);
 		char *text = g_strdup_printf("%s: %s", w, problems->str);
 		say(s, text);
 		g_free(text);
@@ -369,24 +405,19 @@ gboolean source_produce(struct source *s, struct source_item *it, GError **error
 {
 	while (s->at < s->ops->len) {
 		const struct operand *op = &g_array_index(s->ops, struct operand, s->at);
-		const char *data;
-		gsize len;
-		GError *e = NULL;
 
-		if (!op->kind->next(op->state, &data, &len, &e)) {
-			if (!e) {
-				s->at++;
-				continue;
-			}
-			say(s, e->message);	/* a Maildir file that cannot be read: go on */
-			g_error_free(e);
-			s->position++;
+		if (!source_take_raw(op, s->at, it)) {
+			s->at++;
 			continue;
 		}
-		s->position++;
-		if (take(s, op, data, len, it))
+		if (source_finish(s, it, 0))
 			return TRUE;
 	}
+	return s->split ? FALSE : source_produce_end(s, error);
+}
+
+gboolean source_produce_end(const struct source *s, GError **error)
+{
 	if (s->position && !s->mail)
 		return no_mail(s, error);
 	return FALSE;

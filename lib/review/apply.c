@@ -438,12 +438,97 @@ static gboolean record_before_move(void *payload, const git_oid *new_tip, const 
 	return ok;
 }
 
+/* The order policy o asks for into *pol: o's own, else the default order
+ * (loaded into *own, which the caller frees); NULL when none is asked. */
+static gboolean order_policy(const struct apply_opts *o, struct policy **own,
+			     const struct policy **pol, GError **error)
+{
+	*own = NULL;
+	*pol = NULL;
+	if (!o->order_policy)
+		return TRUE;
+	if (o->policy) {
+		*pol = o->policy;
+		return TRUE;
+	}
+	*own = policy_new(NULL);
+	if (!policy_load_data(*own, default_order, strlen(default_order), "the default order",
+			      error))
+		return FALSE;
+	*pol = *own;
+	return TRUE;
+}
+
+/* What the edits are made of, while they are built. */
+struct edits {
+	GArray *list;			/* struct rewrite_edit */
+	GPtrArray *messages;		/* their messages (owned) */
+	guint first;			/* the earliest edited commit's index in range */
+};
+
+/* One edit a patch with trailers to add: its commit's message with them;
+ * out->trailers counted. */
+static gboolean add_edits(git_repository *repo, const struct collect_result *r,
+			  const struct policy *pol, const git_signature *me,
+			  const GPtrArray *range, struct edits *ed, struct apply_report *out,
+			  GError **error)
+{
+	for (guint i = 0; i < r->patches->len; i++) {
+		const struct collect_patch *p = g_ptr_array_index(r->patches, i);
+		struct rewrite_edit e;
+		git_commit *c = NULL;
+		char *msg;
+
+		if (!p->commit || !p->add || !p->add->len)
+			continue;
+		if (git_oid_fromstr(&e.commit, p->commit) < 0 ||
+		    git_commit_lookup(&c, repo, &e.commit) < 0)
+			return qerr(error, QUILL_ERROR_INPUT, "v%d %d/%d: no commit %s", p->version,
+				    p->patch, p->total, p->commit);
+		msg = new_message(git_commit_message_raw(c), p->add, me->email, pol);
+		git_commit_free(c);
+		g_ptr_array_add(ed->messages, msg);
+		e.message = msg;
+		g_array_append_val(ed->list, e);
+		out->trailers += p->add->len;
+		for (guint j = 0; j < range->len; j++)
+			if (git_oid_equal(g_ptr_array_index(range, j), &e.commit) && j < ed->first)
+				ed->first = j;
+	}
+	return TRUE;
+}
+
+/* The series' branch rewritten with the edits (the record saved before
+ * it moves, unless o->dry_run). */
+static gboolean rewrite_branch(git_repository *repo, struct series *s,
+			       const struct collect_result *r, const struct apply_opts *o,
+			       const git_oid *base, const git_oid *tip, const struct edits *ed,
+			       guint trailers, git_oid *new_tip, GArray **map, GError **notes_e,
+			       GError **error)
+{
+	char *ref = g_strconcat("refs/heads/", s->branch, NULL);
+	struct rewrite_opts ro = { 0 };
+	struct before_move bm = { repo, s, r, trailers };
+	gboolean ok;
+
+	ro.before_move = o->dry_run ? NULL : record_before_move;
+	ro.before_payload = &bm;
+	ro.drop_signatures = o->drop_signatures;
+	ro.resign = o->resign;
+	ro.dry_run = o->dry_run;
+	ro.reflog = "quill: trailer collect --apply";
+	ok = rewrite_range(repo, ref, base, tip, (const struct rewrite_edit *)ed->list->data,
+			   ed->list->len, &ro, new_tip, map, notes_e, error);
+	g_free(ref);
+	return ok;
+}
+
 gboolean review_apply(git_repository *repo, struct series *s, const struct collect_result *r,
 		      const struct apply_opts *o, struct apply_report *out, GError **error)
 {
 	static const struct apply_opts none = { 0 };
-	GArray *edits = g_array_new(FALSE, FALSE, sizeof(struct rewrite_edit));
-	GPtrArray *messages = g_ptr_array_new_with_free_func(g_free);
+	struct edits ed = { g_array_new(FALSE, FALSE, sizeof(struct rewrite_edit)),
+			    g_ptr_array_new_with_free_func(g_free), G_MAXUINT };
 	GPtrArray *range = NULL;
 	struct policy *own_pol = NULL;
 	const struct policy *pol = NULL;
@@ -451,73 +536,26 @@ gboolean review_apply(git_repository *repo, struct series *s, const struct colle
 	GArray *map = NULL;
 	GError *notes_e = NULL;
 	git_oid base, tip, new_tip;
-	char *ref = NULL, hex[GIT_OID_HEXSZ + 1];
+	char hex[GIT_OID_HEXSZ + 1];
 	gboolean ok = FALSE;
-	guint first = G_MAXUINT;
 
 	memset(out, 0, sizeof *out);
 	if (!o)
 		o = &none;
-	if (o->order_policy) {
-		pol = o->policy;
-		if (!pol) {
-			own_pol = policy_new(NULL);
-			if (!policy_load_data(own_pol, default_order, strlen(default_order),
-					      "the default order", error))
-				goto done;
-			pol = own_pol;
-		}
-	}
-	if (!ident_signature(&me, repo, FALSE, error) ||
+	if (!order_policy(o, &own_pol, &pol, error) || !ident_signature(&me, repo, FALSE, error) ||
 	    !series_working_range(&base, &tip, repo, s, error) ||
-	    !commit_range(&range, repo, &base, &tip, error))
+	    !commit_range(&range, repo, &base, &tip, error) ||
+	    !add_edits(repo, r, pol, me, range, &ed, out, error))
 		goto done;
-	for (guint i = 0; i < r->patches->len; i++) {
-		const struct collect_patch *p = g_ptr_array_index(r->patches, i);
-		struct rewrite_edit ed;
-		git_commit *c = NULL;
-		char *msg;
-		int rc;
-
-		if (!p->commit || !p->add || !p->add->len)
-			continue;
-		if (git_oid_fromstr(&ed.commit, p->commit) < 0 ||
-		    (rc = git_commit_lookup(&c, repo, &ed.commit)) < 0) {
-			qerr(error, QUILL_ERROR_INPUT, "v%d %d/%d: no commit %s", p->version, p->patch,
-			     p->total, p->commit);
-			goto done;
-		}
-		msg = new_message(git_commit_message_raw(c), p->add, me->email, pol);
-		git_commit_free(c);
-		g_ptr_array_add(messages, msg);
-		ed.message = msg;
-		g_array_append_val(edits, ed);
-		out->trailers += p->add->len;
-		for (guint j = 0; j < range->len; j++)
-			if (git_oid_equal(g_ptr_array_index(range, j), &ed.commit) && j < first)
-				first = j;
-	}
 	git_oid_tostr(hex, sizeof hex, &tip);
-	if (!edits->len) {
+	if (!ed.list->len) {
 		ok = TRUE;
 		goto done;
 	}
-	ref = g_strconcat("refs/heads/", s->branch, NULL);
-	{
-		struct rewrite_opts ro = { 0 };
-		struct before_move bm = { repo, s, r, out->trailers };
-
-		ro.before_move = o->dry_run ? NULL : record_before_move;
-		ro.before_payload = &bm;
-		ro.drop_signatures = o->drop_signatures;
-		ro.resign = o->resign;
-		ro.dry_run = o->dry_run;
-		ro.reflog = "quill: trailer collect --apply";
-		if (!rewrite_range(repo, ref, &base, &tip, (const struct rewrite_edit *)edits->data,
-				   edits->len, &ro, &new_tip, &map, &notes_e, error))
-			goto done;
-	}
-	out->commits = first < range->len ? range->len - first : 0;
+	if (!rewrite_branch(repo, s, r, o, &base, &tip, &ed, out->trailers, &new_tip, &map,
+			    &notes_e, error))
+		goto done;
+	out->commits = ed.first < range->len ? range->len - ed.first : 0;
 	out->old_tip = g_strdup(hex);
 	if (o->dry_run) {
 		ok = TRUE;
@@ -537,8 +575,7 @@ done:
 	git_signature_free(me);
 	if (own_pol)
 		policy_free(own_pol);
-	g_ptr_array_unref(messages);
-	g_array_free(edits, TRUE);
-	g_free(ref);
+	g_ptr_array_unref(ed.messages);
+	g_array_free(ed.list, TRUE);
 	return ok;
 }

@@ -1,6 +1,7 @@
 /* cover.c - cover letter rendering and its changelog sections. */
 #include "series/cover.h"
 #include "series/attach.h"
+#include "bench/bench-plot.h"
 #include "bench/bench-table.h"
 #include "git/commit.h"
 #include "git/config.h"
@@ -121,8 +122,8 @@ static char *mark_bench_table(char *table, int k)
 /* {{bench NAME}} when the version has no NAME: the latest earlier
  * version's, marked; NULL with the error naming what the version has when
  * no version has one. */
-static char *bench_earlier(const struct cover_input *in, const char *name, GPtrArray *all,
-			   GError **error)
+static char *bench_earlier(const struct cover_input *in, const char *name, gboolean plot,
+			   GPtrArray *all, GError **error)
 {
 	struct bench *b;
 	int k;
@@ -131,9 +132,9 @@ static char *bench_earlier(const struct cover_input *in, const char *name, GPtrA
 	if (!bench_load_earlier(&b, &k, in->s->state, in->version, name, error))
 		return NULL;
 	if (b) {
-		t = strip_nl(bench_table(b, BENCH_TABLE_TEXT, BENCH_TABLE_WIDTH));
+		t = plot ? bench_plot(b, error) : bench_table(b, BENCH_TABLE_TEXT, BENCH_TABLE_WIDTH);
 		bench_free(b);
-		return mark_bench_table(t, k);
+		return t ? mark_bench_table(strip_nl(t), k) : NULL;
 	}
 	names = bench_names_list(all);
 	qerr(error, QUILL_ERROR_INPUT, "no benchmark %s in v%d (there: %s)", name, in->version,
@@ -142,30 +143,55 @@ static char *bench_earlier(const struct cover_input *in, const char *name, GPtrA
 	return NULL;
 }
 
+/* "NAME" or "NAME plot" of {{bench NAME plot}}: the name (caller owns)
+ * and whether it asks for the plot; NULL when the words are not that. */
+static char *bench_arg(const char *arg, gboolean *plot, GError **error)
+{
+	char **w = g_strsplit_set(arg, " \t", -1), *name = NULL;
+	guint n = 0;
+
+	for (char **p = w; *p; p++)	/* the words, the empty ones left out */
+		if (**p)
+			w[n++] = *p;
+		else
+			g_free(*p);
+	w[n] = NULL;
+	*plot = n == 2 && !strcmp(w[1], "plot");
+	if (n == 1 || *plot)
+		name = g_strdup(w[0]);
+	else
+		qerr(error, QUILL_ERROR_INPUT,
+		     "names a benchmark: {{bench NAME}}, or its plot: {{bench NAME plot}}");
+	g_strfreev(w);
+	return name;
+}
+
 /* {{bench}}: the version's benchmarks that belong to the series as a whole;
  * {{bench NAME}}: that one, wherever it belongs, else an earlier
- * version's. */
+ * version's; {{bench NAME plot}}: its plot instead of its tables. */
 static char *bench_token(const struct cover_input *in, const char *arg, GError **error)
 {
 	GPtrArray *all = version_benches(in, error), *pick;
-	char *t;
+	gboolean plot = FALSE;
+	char *t, *name = NULL;
 
-	if (!all)
+	if (!all || (arg && !(name = bench_arg(arg, &plot, error))))
 		return NULL;
 	pick = g_ptr_array_new();
 	for (guint i = 0; i < all->len; i++) {
 		struct bench *b = g_ptr_array_index(all, i);
 
-		if (arg ? !strcmp(b->name, arg) : !b->patch)
+		if (name ? !strcmp(b->name, name) : !b->patch)
 			g_ptr_array_add(pick, b);
 	}
-	if (arg && !pick->len) {
-		g_ptr_array_unref(pick);
-		return bench_earlier(in, arg, all, error);
-	}
-	t = bench_tables(pick, BENCH_TABLE_TEXT, BENCH_TABLE_WIDTH);
+	if (name && !pick->len)
+		t = bench_earlier(in, name, plot, all, error);
+	else
+		t = plot ? bench_plots(pick, error) : bench_tables(pick, BENCH_TABLE_TEXT,
+								   BENCH_TABLE_WIDTH);
 	g_ptr_array_unref(pick);
-	return strip_nl(t);
+	g_free(name);
+	return t ? strip_nl(t) : NULL;
 }
 
 /* {{objsize NAME}}: the size diff attached to the version as NAME, else

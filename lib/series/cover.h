@@ -23,6 +23,9 @@
  *                                 title line (the cover goes on into the
  *                                 next version, its results stay behind);
  *                                 an error when no version has one
+ *   {{bench NAME plot}}           the same benchmark as a text plot instead
+ *                                 (bench/bench-plot.h: a box plot and a
+ *                                 histogram row per role, 72 columns)
  *   {{objsize NAME}}              the size diff attached as NAME (quill bench
  *                                 size --attach) to the version, as a table;
  *                                 when it has none, the latest earlier

@@ -183,71 +183,69 @@ gboolean export_parse_mail(struct mail_patch *out, const char *path, GError **er
 	return ok;
 }
 
-gboolean export_parse_mail_data(struct mail_patch *out, const char *path, const char *data,
-				gsize len, GError **error)
+/* Past the mbox "From " line, whose commit id goes to out->orig. */
+static const char *past_from_line(struct mail_patch *out, const char *data, gsize len)
 {
-	char *text = NULL;
-	const char *p, *start;
-	GMimeStream *stream = NULL;
-	GMimeParser *parser = NULL;
-	GMimeMessage *msg = NULL;
-	GMimeObject *part;
+	const char *sp = data + 5, *nl;
+
+	if (len <= 5 || memcmp(data, "From ", 5))
+		return data;
+	if (len > 45 && strspn(sp, "0123456789abcdef") == GIT_OID_HEXSZ)
+		memcpy(out->orig, sp, GIT_OID_HEXSZ);
+	nl = strchr(data, '\n');
+	return nl ? nl + 1 : data + len;
+}
+
+/* The author and date of the mail's From: and Date: into out; FALSE (no
+ * error set) when it has no Subject: or no mailbox in From:. */
+static gboolean read_header(struct mail_patch *out, GMimeMessage *msg, const char **subject)
+{
 	InternetAddressList *from;
 	InternetAddress *ia;
 	GDateTime *dt;
-	GString *body = NULL, *diff = NULL;
-	const char *subject;
-	gboolean ok = FALSE, in_diff = FALSE;
-	const char *sig = NULL;
 
-	memset(out, 0, sizeof *out);
-	start = data;
-	if (len > 5 && !memcmp(data, "From ", 5)) {
-		const char *sp = data + 5;
-		if (len > 45 && strspn(sp, "0123456789abcdef") == GIT_OID_HEXSZ)
-			memcpy(out->orig, sp, GIT_OID_HEXSZ);
-		start = strchr(data, '\n');
-		start = start ? start + 1 : data + len;
-	}
-	stream = g_mime_stream_mem_new_with_buffer(start, len - (start - data));
-	parser = g_mime_parser_new_with_stream(stream);
-	msg = g_mime_parser_construct_message(parser, NULL);
-	if (!msg || !(subject = g_mime_message_get_subject(msg)) ||
+	if (!msg || !(*subject = g_mime_message_get_subject(msg)) ||
 	    !(from = g_mime_message_get_from(msg)) || internet_address_list_length(from) < 1 ||
-	    !INTERNET_ADDRESS_IS_MAILBOX((ia = internet_address_list_get_address(from, 0)))) {
-		qerr(error, QUILL_ERROR_INPUT, "%s: not a patch mail (no Subject: or From:)", path);
-		goto done;
-	}
+	    !INTERNET_ADDRESS_IS_MAILBOX((ia = internet_address_list_get_address(from, 0))))
+		return FALSE;
 	out->author_name = g_strdup(internet_address_get_name(ia) ? internet_address_get_name(ia) : "");
 	out->author_email = g_strdup(internet_address_mailbox_get_addr(INTERNET_ADDRESS_MAILBOX(ia)));
 	if ((dt = g_mime_message_get_date(msg))) {
 		out->time = g_date_time_to_unix(dt);
 		out->offset = (int)(g_date_time_get_utc_offset(dt) / G_TIME_SPAN_MINUTE);
 	}
-	part = g_mime_message_get_mime_part(msg);
-	if (!part || !GMIME_IS_TEXT_PART(part) || !(text = g_mime_text_part_get_text(GMIME_TEXT_PART(part)))) {
-		qerr(error, QUILL_ERROR_INPUT, "%s: no text body", path);
-		goto done;
+	return TRUE;
+}
+
+/* Past an in-body "From: " line (and the blank line after it), whose
+ * author replaces out's. */
+static const char *past_body_from(struct mail_patch *out, const char *p)
+{
+	const char *nl = strchr(p, '\n');
+	char *line, *n, *e;
+
+	if (!g_str_has_prefix(p, "From: "))
+		return p;
+	line = g_strndup(p + 6, nl ? (gsize)(nl - p - 6) : strlen(p + 6));
+	if (nl && nl[1] == '\n' && ident_split(line, &n, &e)) {
+		g_free(out->author_name);
+		g_free(out->author_email);
+		out->author_name = n;
+		out->author_email = e;
+		p = nl + 2;
 	}
-	/* in-body From: */
-	p = text;
-	if (g_str_has_prefix(p, "From: ")) {
-		const char *nl = strchr(p, '\n');
-		char *line = g_strndup(p + 6, nl ? (gsize)(nl - p - 6) : strlen(p + 6));
-		char *n, *e;
-		if (nl && nl[1] == '\n' && ident_split(line, &n, &e)) {
-			g_free(out->author_name);
-			g_free(out->author_email);
-			out->author_name = n;
-			out->author_email = e;
-			p = nl + 2;
-		}
-		g_free(line);
-	}
-	body = g_string_new(NULL);
-	diff = g_string_new(NULL);
-	/* the message ends at "---"; the diff runs from "diff --git" to the
-	 * last "-- " signature line */
+	g_free(line);
+	return p;
+}
+
+/* The body at p split: the message ends at "---"; the diff runs from
+ * "diff --git" to the last "-- " signature line. */
+static void split_body(const char *p, GString *body, GString *diff)
+{
+	gboolean in_diff = FALSE;
+	gsize sig = G_MAXSIZE;	/* where the signature starts in diff (an offset:
+				 * appending moves diff->str) */
+
 	while (*p) {
 		const char *nl = strchr(p, '\n');
 		const char *end = nl ? nl : p + strlen(p);
@@ -259,39 +257,61 @@ gboolean export_parse_mail_data(struct mail_patch *out, const char *path, const 
 			/* diffstat and notes below the cut */
 		} else if (in_diff) {
 			if (line_is(p, end, "-- "))
-				sig = diff->str + diff->len;
+				sig = diff->len;
 			g_string_append_len(diff, p, n);
 		} else {
 			g_string_append_len(body, p, n);
 		}
 		p += n;
 	}
-	if (sig)
-		g_string_truncate(diff, sig - diff->str);
+	if (sig != G_MAXSIZE)
+		g_string_truncate(diff, sig);
 	g_strchomp(body->str);
 	body->len = strlen(body->str);
 	while (body->len && body->str[0] == '\n')
 		g_string_erase(body, 0, 1);
-	out->message = body->len ? g_strdup_printf("%s\n\n%s\n", strip_prefix(subject), body->str)
-				 : g_strdup_printf("%s\n", strip_prefix(subject));
-	out->diff = g_string_free(diff, FALSE);
-	diff = NULL;
-	ok = TRUE;
-done:
-	if (body)
+}
+
+gboolean export_parse_mail_data(struct mail_patch *out, const char *path, const char *data,
+				gsize len, GError **error)
+{
+	char *text = NULL;
+	const char *start;
+	GMimeStream *stream = NULL;
+	GMimeParser *parser = NULL;
+	GMimeMessage *msg = NULL;
+	GMimeObject *part;
+	GString *body, *diff;
+	const char *subject = NULL;
+
+	memset(out, 0, sizeof *out);
+	start = past_from_line(out, data, len);
+	stream = g_mime_stream_mem_new_with_buffer(start, len - (start - data));
+	parser = g_mime_parser_new_with_stream(stream);
+	msg = g_mime_parser_construct_message(parser, NULL);
+	if (!read_header(out, msg, &subject))
+		qerr(error, QUILL_ERROR_INPUT, "%s: not a patch mail (no Subject: or From:)", path);
+	else if (!(part = g_mime_message_get_mime_part(msg)) || !GMIME_IS_TEXT_PART(part) ||
+		 !(text = g_mime_text_part_get_text(GMIME_TEXT_PART(part))))
+		qerr(error, QUILL_ERROR_INPUT, "%s: no text body", path);
+	if (text) {
+		body = g_string_new(NULL);
+		diff = g_string_new(NULL);
+		split_body(past_body_from(out, text), body, diff);
+		out->message = body->len ? g_strdup_printf("%s\n\n%s\n", strip_prefix(subject),
+							   body->str)
+					 : g_strdup_printf("%s\n", strip_prefix(subject));
+		out->diff = g_string_free(diff, FALSE);
 		g_string_free(body, TRUE);
-	if (diff)
-		g_string_free(diff, TRUE);
-	g_free(text);
+		g_free(text);
+	}
 	if (msg)
 		g_object_unref(msg);
-	if (parser)
-		g_object_unref(parser);
-	if (stream)
-		g_object_unref(stream);
-	if (!ok)
+	g_object_unref(parser);
+	g_object_unref(stream);
+	if (!out->message)
 		mail_patch_release(out);
-	return ok;
+	return out->message != NULL;
 }
 
 

@@ -132,80 +132,74 @@ void series_tie_branch(git_repository *repo, const char *branch, const char *nam
 	g_free(rw);
 }
 
-gboolean series_create(struct series **out, git_repository *repo,
-		       const struct series_new_opts *o, warn_fn warn, void *payload,
-		       GError **error)
+/* --branch: the series adopts the branch o names, based on o->base or
+ * else the branch's upstream (into *base). */
+static gboolean adopt_branch(struct series *s, git_repository *repo,
+			     const struct series_new_opts *o, git_oid *base, GError **error)
 {
-	struct series *s = NULL;
-	git_oid base;
-	git_reference *created = NULL;
-	const char *why;
-	gint64 now;
+	if (!commit_branch_exists(repo, o->branch))
+		return qerr(error, QUILL_ERROR_USAGE, "no branch '%s' to adopt", o->branch);
+	s->branch = g_strdup(o->branch);
+	s->upstream = o->base ? series_upstream_spec(repo, o->base, error)
+			      : branch_upstream_name(repo, o->branch);
+	if (o->base && !s->upstream)
+		return FALSE;
+	if (!s->upstream)
+		return qerr(error, QUILL_ERROR_USAGE,
+			    "branch '%s' has no upstream: name the base with --base REV", o->branch);
+	return commit_resolve(base, repo, s->upstream, error);
+}
+
+/* The upstream of a new branch without --base: HEAD's branch, else (a
+ * detached HEAD) its commit. */
+static char *head_upstream(git_repository *repo, GError **error)
+{
+	char *head = config_head_branch(repo);
+	git_oid h;
+
+	if (head && git_reference_name_to_id(&h, repo, "HEAD") == 0)
+		return head;
+	g_free(head);
+	if (git_reference_name_to_id(&h, repo, "HEAD") < 0) {
+		qerr(error, QUILL_ERROR_USAGE, "HEAD has no commit yet: name the base with --base REV");
+		return NULL;
+	}
+	return g_strdup(git_oid_tostr_s(&h));
+}
+
+/* Without --branch: a new branch named as the series, at o->base or HEAD
+ * (into *base; *created: its reference, caller frees). */
+static gboolean make_branch(struct series *s, git_repository *repo,
+			    const struct series_new_opts *o, git_oid *base,
+			    git_reference **created, GError **error)
+{
+	git_commit *c = NULL;
 	int rc;
 
-	*out = NULL;
-	if ((why = store_name_problem(o->name)))
-		return qerr(error, QUILL_ERROR_USAGE, "'%s' is not a valid series name (%s)", o->name,
-			    why);
-	if (store_exists(repo, o->name))
-		return qerr(error, QUILL_ERROR_USAGE, "series '%s' already exists", o->name);
-
-	s = series_new_empty(NULL);
-	s->name = g_strdup(o->name);
-	if (o->branch) {
-		if (!commit_branch_exists(repo, o->branch)) {
-			qerr(error, QUILL_ERROR_USAGE, "no branch '%s' to adopt", o->branch);
-			goto fail;
-		}
-		s->branch = g_strdup(o->branch);
-		s->upstream = o->base ? series_upstream_spec(repo, o->base, error)
-				      : branch_upstream_name(repo, o->branch);
-		if (o->base && !s->upstream)
-			goto fail;
-		if (!s->upstream) {
-			qerr(error, QUILL_ERROR_USAGE,
-			     "branch '%s' has no upstream: name the base with --base REV", o->branch);
-			goto fail;
-		}
-		if (!commit_resolve(&base, repo, s->upstream, error))
-			goto fail;
-	} else {
-		git_commit *c = NULL;
-
-		if (commit_branch_exists(repo, o->name)) {
-			qerr(error, QUILL_ERROR_USAGE,
-			     "a branch '%s' exists already: adopt it with --branch %s", o->name, o->name);
-			goto fail;
-		}
-		if (o->base) {
-			if (!(s->upstream = series_upstream_spec(repo, o->base, error)))
-				goto fail;
-		} else {
-			char *head = config_head_branch(repo);
-			git_oid h;
-			if (head && git_reference_name_to_id(&h, repo, "HEAD") == 0) {
-				s->upstream = head;
-			} else {
-				g_free(head);
-				if (git_reference_name_to_id(&h, repo, "HEAD") < 0) {
-					qerr(error, QUILL_ERROR_USAGE,
-					     "HEAD has no commit yet: name the base with --base REV");
-					goto fail;
-				}
-				s->upstream = g_strdup(git_oid_tostr_s(&h));
-			}
-		}
-		if (!commit_resolve(&base, repo, s->upstream, error))
-			goto fail;
-		s->branch = g_strdup(o->name);
-		if ((rc = git_commit_lookup(&c, repo, &base)) < 0 ||
-		    (rc = git_branch_create(&created, repo, s->branch, c, 0)) < 0) {
-			git_commit_free(c);
-			qerr_git(error, rc, "cannot create branch '%s'", s->branch);
-			goto fail;
-		}
+	if (commit_branch_exists(repo, o->name))
+		return qerr(error, QUILL_ERROR_USAGE,
+			    "a branch '%s' exists already: adopt it with --branch %s", o->name,
+			    o->name);
+	s->upstream = o->base ? series_upstream_spec(repo, o->base, error)
+			      : head_upstream(repo, error);
+	if (!s->upstream || !commit_resolve(base, repo, s->upstream, error))
+		return FALSE;
+	s->branch = g_strdup(o->name);
+	if ((rc = git_commit_lookup(&c, repo, base)) < 0 ||
+	    (rc = git_branch_create(created, repo, s->branch, c, 0)) < 0) {
 		git_commit_free(c);
+		return qerr_git(error, rc, "cannot create branch '%s'", s->branch);
 	}
+	git_commit_free(c);
+	return TRUE;
+}
+
+/* The fields of a new series that o gives: subject prefixes (the empty
+ * ones dropped), To, Cc, list and cover; version 1, created now. */
+static void fill_new(struct series *s, git_repository *repo, const struct series_new_opts *o)
+{
+	gint64 now;
+
 	for (const char *const *p = o->prefixes; p && *p; p++)
 		if (**p) {
 			char **old = s->prefixes;
@@ -224,6 +218,30 @@ gboolean series_create(struct series **out, git_repository *repo,
 	s->version = 1;
 	s->cover = g_strdup(o->cover ? o->cover : "");
 	s->state = state_new(s->name);
+}
+
+gboolean series_create(struct series **out, git_repository *repo,
+		       const struct series_new_opts *o, warn_fn warn, void *payload,
+		       GError **error)
+{
+	struct series *s = NULL;
+	git_oid base;
+	git_reference *created = NULL;
+	const char *why;
+
+	*out = NULL;
+	if ((why = store_name_problem(o->name)))
+		return qerr(error, QUILL_ERROR_USAGE, "'%s' is not a valid series name (%s)", o->name,
+			    why);
+	if (store_exists(repo, o->name))
+		return qerr(error, QUILL_ERROR_USAGE, "series '%s' already exists", o->name);
+
+	s = series_new_empty(NULL);
+	s->name = g_strdup(o->name);
+	if (o->branch ? !adopt_branch(s, repo, o, &base, error)
+		      : !make_branch(s, repo, o, &base, &created, error))
+		goto fail;
+	fill_new(s, repo, o);
 	if (!series_save(s, repo, "series new", NULL, 0, error)) {
 		if (created)
 			git_branch_delete(created);

@@ -7,6 +7,7 @@
  */
 #include "series/store.h"
 #include "core/error.h"
+#include "git/config.h"
 #include "git/ident.h"
 #include "git/lock.h"
 
@@ -383,14 +384,9 @@ done:
 /* core.filesRefLockTimeout in milliseconds: 100 unless set, -1 forever. */
 static gint64 lock_timeout_ms(git_repository *repo)
 {
-	git_config *cfg = NULL, *snap = NULL;
-	int32_t v = 100;
+	gint64 v;
 
-	if (git_repository_config(&cfg, repo) == 0 && git_config_snapshot(&snap, cfg) == 0 &&
-	    git_config_get_int32(&v, snap, "core.filesRefLockTimeout") < 0)
-		v = 100;
-	git_config_free(snap);
-	git_config_free(cfg);
+	config_get_int(repo, "core.filesRefLockTimeout", G_MININT32, G_MAXINT32, 100, &v, NULL);
 	return v;
 }
 

@@ -16,7 +16,8 @@ patches keep their patch-id and their trailers are carried.  Dates are
 fixed and the names made up, so the output is the same on every run.
 """
 import sys
-import time
+
+from mboxgen import mail
 
 versions = int(sys.argv[1]) if len(sys.argv) > 1 else 3
 patches = int(sys.argv[2]) if len(sys.argv) > 2 else 30
@@ -28,29 +29,10 @@ REVIEWERS = [("Ada Reviewer", "ada@example.org"), ("Bo Maintainer", "bo@example.
              ("Finn Olsen", "finn@example.net"), ("Gita Rao", "gita@example.com")]
 TAGS = ["Reviewed-by", "Acked-by", "Tested-by"]
 T0 = 1767225600  # 2026-01-01T00:00:00Z
-out = sys.stdout
 
 
 def who(p):
     return "%s <%s>" % p
-
-
-def date(t):
-    return time.strftime("%a, %d %b %Y %H:%M:%S +0000", time.gmtime(t))
-
-
-def mail(frm, mid, subject, t, body, irt=None, refs=()):
-    out.write("From mboxrd@z Thu Jan  1 00:00:00 1970\n")
-    out.write("From: %s\nDate: %s\nSubject: %s\nMessage-ID: <%s>\n" % (frm, date(t), subject, mid))
-    if irt:
-        out.write("In-Reply-To: <%s>\n" % irt)
-        out.write("References: %s\n" % " ".join("<%s>" % r for r in refs))
-    out.write("MIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\n\n")
-    for line in body.split("\n"):
-        if line.lstrip(">").startswith("From "):
-            line = ">" + line
-        out.write(line + "\n")
-    out.write("\n")
 
 
 def pid(v, p):

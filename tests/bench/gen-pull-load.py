@@ -14,7 +14,8 @@ the patches: "sI: change number P" (what a repository made for the test
 commits).  Dates are fixed: the same output on every run.
 """
 import sys
-import time
+
+from mboxgen import mail
 
 series = int(sys.argv[1]) if len(sys.argv) > 1 else 50
 patches = int(sys.argv[2]) if len(sys.argv) > 2 else 2
@@ -25,32 +26,23 @@ AUTHOR = "Dana Author <dana@example.org>"
 REVIEWERS = ["Ada Reviewer <ada@example.org>", "Bo Maintainer <bo@example.net>",
              "Cy Tester <cy@example.com>"]
 T0 = 1767225600  # 2026-01-01T00:00:00Z
-out = sys.stdout
 
 
-def date(t):
-    return time.strftime("%a, %d %b %Y %H:%M:%S +0000", time.gmtime(t))
-
-
-def mail(frm, mid, subject, t, body, irt=None, refs=()):
-    out.write("From mboxrd@z Thu Jan  1 00:00:00 1970\n")
-    out.write("From: %s\nDate: %s\nSubject: %s\nMessage-ID: <%s>\n" % (frm, date(t), subject, mid))
-    if irt:
-        out.write("In-Reply-To: <%s>\nReferences: %s\n" % (irt, " ".join("<%s>" % r for r in refs)))
-    out.write("MIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\n\n")
-    out.write(body.rstrip("\n") + "\n\n")
+def post(frm, mid, subject, t, body, irt=None, refs=()):
+    """mail() with the body's last newlines dropped: one blank line ends it."""
+    mail(frm, mid, subject, t, body.rstrip("\n"), irt, refs)
 
 
 t = T0
 for s in range(1, series + 1):
     cover = "s%d.v1.0@load.quill.invalid" % s
-    mail(AUTHOR, cover, "[PATCH 0/%d] s%d: the series number %d" % (patches, s, s), t,
+    post(AUTHOR, cover, "[PATCH 0/%d] s%d: the series number %d" % (patches, s, s), t,
          "This is series %d of the load test.\n\nDana Author (%d):\n" % (s, patches))
     for p in range(1, patches + 1):
         t += 1
         filler = "".join("+line %d of the change %d in series %d\n" % (k, p, s)
                          for k in range(pad))
-        mail(AUTHOR, "s%d.v1.%d@load.quill.invalid" % (s, p),
+        post(AUTHOR, "s%d.v1.%d@load.quill.invalid" % (s, p),
              "[PATCH %d/%d] s%d: change number %d" % (p, patches, s, p), t,
              "The change %d of series %d.\n\nSigned-off-by: %s\n---\n%s" % (p, s, AUTHOR, filler),
              cover, [cover])
@@ -66,5 +58,5 @@ for s in range(1, series + 1):
         else:
             body = "> This is series %d of the load test.\n\nWhy is this needed?\n" % s
             subj = "Re: [PATCH 0/%d] s%d: the series number %d" % (patches, s, s)
-        mail(who, "s%d.v1.%d.r%d@load.quill.invalid" % (s, p, k), subj, t, body, parent, refs)
+        post(who, "s%d.v1.%d.r%d@load.quill.invalid" % (s, p, k), subj, t, body, parent, refs)
     t += 3600

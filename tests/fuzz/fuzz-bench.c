@@ -1,11 +1,13 @@
 /* fuzz-bench.c - bench_read on any bytes (the first byte picks the format,
  * auto-detection included): an error names the input and is UTF-8; roles
  * read have metrics of finite values; they survive the JSON file's round
- * trip, and their text tables fit the width asked for.
+ * trip, their text tables fit the width asked for, and their plot is
+ * exactly 72 characters a line.
  *
  * Facts: error (bench_read's); then the roles read, their metrics in all,
  * the warnings on the way, and the roles refused for units that do not
  * convert (conflicts). */
+#include "bench/bench-plot.h"
 #include "bench/bench-read.h"
 #include "bench/bench-stats.h"
 #include "bench/bench-table.h"
@@ -110,6 +112,14 @@ static int fuzz_bench_one(const uint8_t *data, size_t size)
 	g_free(text);
 	text = bench_tables(list, BENCH_TABLE_MARKDOWN, width);
 	fuzz_check_utf8(text, -1);
+	g_free(text);
+	text = bench_plots(list, &error);
+	FUZZ_CHECK(text != NULL);	/* the readers keep only finite values */
+	fuzz_check_utf8(text, -1);
+	lines = g_strsplit(text, "\n", -1);
+	for (char **l = lines; *l && l[1]; l++)
+		FUZZ_CHECK(g_utf8_strlen(*l, -1) == BENCH_PLOT_WIDTH && (*l)[strlen(*l) - 1] != ' ');
+	g_strfreev(lines);
 	g_free(text);
 	show = bench_show_json(list);
 	FUZZ_CHECK(json_is_array(json_object_get(show, "benchmarks")));

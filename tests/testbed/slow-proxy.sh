@@ -33,38 +33,13 @@ ME=slow-proxy.sh
 HERE=$(cd "$(dirname "$0")" && pwd)
 PY=/usr/bin/python3
 
-die() { printf '%s: %s\n' "$ME" "$*" >&2; exit 1; }
+. "$HERE/daemon-lib.sh"
+
 usage() { sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
-
-is_live() {
-	local state
-	state=$(sed -e 's/^.*) //' -e 's/ .*//' "/proc/$1/stat" 2>/dev/null) || return 1
-	[ -n "$state" ] && [ "$state" != Z ]
-}
-
-proxy_pid() {
-	local pid args
-	pid=$(cat "$1/pid" 2>/dev/null) || return 1
-	case $pid in '' | *[!0-9]*) return 1 ;; esac
-	is_live "$pid" || return 1
-	args=$(tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null) || return 1
-	case $args in *slow-proxy.py*) ;; *) return 1 ;; esac
-	echo "$pid"
-}
-
-end() {
-	local i
-	kill -TERM "$1" 2>/dev/null || return 0
-	for i in $(seq 200); do
-		is_live "$1" || return 0
-		sleep 0.05
-	done
-	kill -KILL "$1" 2>/dev/null || :
-}
 
 start() {
 	[ $# -ge 2 ] || usage
-	local dir=$1 url=$2 args=() pid port deadline
+	local dir=$1 url=$2 args=() port
 	shift 2
 	case $url in
 	http://127.0.0.1:[0-9]*) port=${url#http://127.0.0.1:}; port=${port%%/*} ;;
@@ -81,38 +56,23 @@ start() {
 	[ -x "$PY" ] || die "$PY is needed"
 	mkdir -p -- "$dir"
 	dir=$(cd -- "$dir" && pwd -P)
-	! proxy_pid "$dir" >/dev/null || die "a proxy already runs in $dir"
+	! daemon_pid "$dir" pid slow-proxy.py >/dev/null || die "a proxy already runs in $dir"
 	rm -f "$dir/port" "$dir/url" "$dir/pid" "$dir/max-inflight"
-	"$PY" -I "$HERE/slow-proxy.py" --dir "$dir" --upstream "$port" ${args[@]+"${args[@]}"} \
-		</dev/null >>"$dir/proxy.log" 2>&1 &
-	pid=$!
-	STARTING=$pid
-	trap '[ -z "$STARTING" ] || end "$STARTING"' EXIT
-	deadline=$(($(date +%s) + 30))
-	while [ ! -s "$dir/port" ]; do
-		is_live "$pid" || die "the proxy did not start (see $dir/proxy.log)"
-		[ "$(date +%s)" -lt "$deadline" ] || die "the proxy is not up after 30s (see $dir/proxy.log)"
-		sleep 0.05
-	done
+	daemon_launch "$dir" proxy.log 30 proxy \
+		"$PY" -I "$HERE/slow-proxy.py" --dir "$dir" --upstream "$port" ${args[@]+"${args[@]}"}
 	echo "http://127.0.0.1:$(cat "$dir/port")/" >"$dir/url"
-	STARTING=
-	trap - EXIT
+	daemon_started
 	cat "$dir/url"
 }
 
 stop() {
 	[ $# -eq 1 ] || usage
-	local pid
-	if pid=$(proxy_pid "$1"); then
-		end "$pid"
-	fi
-	rm -f "$1/pid"
+	daemon_stop "$1" pid slow-proxy.py
 }
 
 status() {
 	[ $# -eq 1 ] || usage
-	proxy_pid "$1" >/dev/null || { echo "$ME: not running" >&2; return 1; }
-	cat "$1/url"
+	daemon_status "$1" pid slow-proxy.py url
 }
 
 [ $# -ge 1 ] || usage

@@ -49,7 +49,7 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 PY=/usr/bin/python3
 SERVER=$HERE/smtp-sink.py
 
-die() { printf '%s: %s\n' "$ME" "$*" >&2; exit 1; }
+. "$HERE/daemon-lib.sh"
 
 usage() {
 	sed -n '2,44p' "$0" | sed 's/^# \{0,1\}//' >&2
@@ -59,36 +59,6 @@ usage() {
 # check: exit 0 when the sink can run here
 can_run() {
 	[ -x "$PY" ] && "$PY" -I -c 'import aiosmtpd.smtp' 2>/dev/null
-}
-
-# is_live PID: PID exists and is not a zombie (kill -0 says yes to a zombie)
-is_live() {
-	local state
-	state=$(sed -e 's/^.*) //' -e 's/ .*//' "/proc/$1/stat" 2>/dev/null) || return 1
-	[ -n "$state" ] && [ "$state" != Z ]
-}
-
-# sink_pid DIR: the pid of the sink serving DIR, or fail
-sink_pid() {
-	local pid args
-	pid=$(cat "$1/sink.pid" 2>/dev/null) || return 1
-	case $pid in '' | *[!0-9]*) return 1 ;; esac
-	is_live "$pid" || return 1
-	# a recycled pid is someone else's process
-	args=$(tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null) || return 1
-	case $args in *smtp-sink.py*) ;; *) return 1 ;; esac
-	echo "$pid"
-}
-
-# end PID: TERM, wait up to 10 s, then KILL
-end() {
-	local i
-	kill -TERM "$1" 2>/dev/null || return 0
-	for i in $(seq 200); do
-		is_live "$1" || return 0
-		sleep 0.05
-	done
-	kill -KILL "$1" 2>/dev/null || :
 }
 
 self_signed() {
@@ -122,7 +92,7 @@ number() { # number OPTION VALUE [float]
 
 start() {
 	[ $# -ge 1 ] || usage
-	local dir=$1 tls='' wait=30 args=() pid port deadline
+	local dir=$1 tls='' wait=30 args=() port
 	shift
 	while [ $# -gt 0 ]; do
 		case $1 in
@@ -153,21 +123,12 @@ start() {
 	can_run || die "$PY with aiosmtpd is needed (apt-get install -y python3-aiosmtpd)"
 	mkdir -p -- "$dir"
 	dir=$(cd -- "$dir" && pwd -P)
-	! sink_pid "$dir" >/dev/null || die "a sink already runs in $dir"
+	! daemon_pid "$dir" sink.pid smtp-sink.py >/dev/null || die "a sink already runs in $dir"
 	[ -z "$tls" ] || self_signed "$dir"
 	rm -f "$dir/port" "$dir/url" "$dir/sink.pid"
 
-	"$PY" -I "$SERVER" --dir "$dir" --tls "$tls" ${args[@]+"${args[@]}"} \
-		</dev/null >>"$dir/sink.log" 2>&1 &
-	pid=$!
-	STARTING=$pid
-	trap '[ -z "$STARTING" ] || end "$STARTING"' EXIT
-	deadline=$(($(date +%s) + wait))
-	while [ ! -s "$dir/port" ]; do
-		is_live "$pid" || die "the sink did not start (see $dir/sink.log)"
-		[ "$(date +%s)" -lt "$deadline" ] || die "the sink is not up after ${wait}s (see $dir/sink.log)"
-		sleep 0.05
-	done
+	daemon_launch "$dir" sink.log "$wait" sink \
+		"$PY" -I "$SERVER" --dir "$dir" --tls "$tls" ${args[@]+"${args[@]}"}
 	port=$(cat "$dir/port")
 	if [ "$tls" != smtps ]; then
 		greeted "$port" || die "no SMTP greeting on port $port (see $dir/sink.log)"
@@ -177,24 +138,18 @@ start() {
 	else
 		echo "smtp://127.0.0.1:$port" >"$dir/url"
 	fi
-	STARTING=
-	trap - EXIT
+	daemon_started
 	echo "$port"
 }
 
 stop() {
 	[ $# -eq 1 ] || usage
-	local pid
-	if pid=$(sink_pid "$1"); then
-		end "$pid"
-	fi
-	rm -f "$1/sink.pid"
+	daemon_stop "$1" sink.pid smtp-sink.py
 }
 
 status() {
 	[ $# -eq 1 ] || usage
-	sink_pid "$1" >/dev/null || { echo "$ME: not running" >&2; return 1; }
-	cat "$1/port"
+	daemon_status "$1" sink.pid smtp-sink.py port
 }
 
 [ $# -ge 1 ] || usage

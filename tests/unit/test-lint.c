@@ -462,6 +462,144 @@ static void test_lacks(void)
 	lint_free(with);
 }
 
+/* fixes-missing: the first line before any --- that holds a hint (not
+ * across two lines), and the first of the policy's hints on it
+ * (trailers.conf: KASAN:, UBSAN:, syzbot, syzkaller, Call Trace:). */
+static void test_fixes_hints(void)
+{
+	static const struct {
+		const char *text, *want;
+	} cases[] = {
+		{ "x: y\n\nSeen with UBSAN: and KASAN: both.\n", "3 'KASAN:'" },
+		{ "x: y\n\nA Call\nTrace: split.\n\nLater syzkaller, then syzbot.\n", "6 'syzbot'" },
+		{ "x: y\n\nFound by syzkaller.\n\nKASAN: below.\n", "3 'syzkaller'" },
+		{ "x: y\n\nBody.\n---\nKASAN: after the cut\n", "" },
+		{ "x: syzbot in the subject\n\nBody.\n", "1 'syzbot'" },
+		{ "x: y\r\n\r\nUBSAN:\r\nCall Trace:\r\n", "3 'UBSAN:'" },
+		{ "x: y\n\nNo hint at all, KASAN without its colon.\n", "" },
+		{ "", "" },
+	};
+	struct lint *l = lint_new(policy, NULL, NULL, NULL, NULL);
+	GArray *out = g_array_new(FALSE, FALSE, sizeof(struct lint_finding));
+
+	for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
+		struct lint_input in = { .where = "m", .message = cases[i].text,
+					 .len = strlen(cases[i].text) };
+		GString *got = g_string_new(NULL);
+
+		lint_check(l, &in, out);
+		for (guint k = 0; k < out->len; k++) {
+			const struct lint_finding *f = &g_array_index(out, struct lint_finding, k);
+			const char *q = strchr(f->message, '\'');
+
+			if (!strcmp(f->rule, "fixes-missing") && q)
+				g_string_append_printf(got, "%u %.*s", f->line,
+						       (int)(strchr(q + 1, '\'') - q + 1), q);
+		}
+		is_str(got->str, cases[i].want, cases[i].text[0] ? cases[i].text : "(empty)");
+		lint_findings_clear(out);
+		g_string_free(got, TRUE);
+	}
+	g_array_free(out, TRUE);
+	lint_free(l);
+}
+
+/* The lines that hold "://", marked once per message for the link rules. */
+static void test_url_lines(void)
+{
+	static const char text[] = "x: see http://a.example.org/\n\nnot a:\n//url\n"
+				   "two https://b.example.org/ and ftp://c\n---\nhttp://after.cut/\n";
+	struct lint *l = lint_new(policy, NULL, NULL, NULL, NULL);
+	struct lint_input in = { .where = "m", .message = text, .len = sizeof(text) - 1 };
+	struct lint_message m = { 0 };
+	GString *got = g_string_new(NULL);
+
+	lint_message_parse(l, &in, &m);
+	for (guint i = 0; i < m.lines->len; i++)
+		g_string_append_c(got, g_array_index(m.lines, struct lint_line, i).url ? 'u' : '.');
+	is_str(got->str, "u...u.u", "lines 1, 5 and 7 hold ://, not one split over two lines");
+	g_string_free(got, TRUE);
+	lint_message_clear(&m);
+	lint_free(l);
+}
+
+/* A person met again is parsed once a run: the same findings, the same
+ * parse shared between messages. */
+static void test_people_shared(void)
+{
+	static const char text[] = "x: y\n\nBody.\n\nReviewed-by: \"Bo  Brenn\" <bo@example.org> (mm)\n"
+				   "Tested-by: Bo Brenn\n"
+				   "Signed-off-by: Ada Author <ada@example.org>\n";
+	struct lint *l = lint_new(policy, NULL, NULL, NULL, NULL), *fresh;
+	struct lint_input in = { .where = "m", .message = text, .len = sizeof(text) - 1 };
+	struct lint_message a = { 0 }, b = { 0 };
+	const struct lint_trailer *ta, *tb;
+	char *first = run(l, &in), *again = run(l, &in), *alone;
+
+	fresh = lint_new(policy, NULL, NULL, NULL, NULL);
+	alone = run(fresh, &in);
+	is_str(again, first, "the same findings the second time");
+	is_str(first, alone, "as a linter that never met them");
+	ok(strstr(first, "trailer-malformed@6") != NULL, "the one without an address is found");
+	lint_message_parse(l, &in, &a);
+	lint_message_parse(l, &in, &b);
+	ta = &g_array_index(a.items, struct lint_trailer, 0);
+	tb = &g_array_index(b.items, struct lint_trailer, 0);
+	ok(ta->shared && ta->addr.email == tb->addr.email, "two messages share the parse");
+	is_str(ta->addr.name, "Bo  Brenn", "its name unquoted");
+	is_str(ta->canon_email, "bo@example.org", "its address");
+	lint_message_clear(&a);
+	lint_message_clear(&b);
+	g_free(first);
+	g_free(again);
+	g_free(alone);
+	lint_free(fresh);
+	lint_free(l);
+}
+
+/* A message a parser of the linter parsed, on another thread: the same
+ * findings as lint_check's. */
+static gpointer parse_there(gpointer data)
+{
+	gpointer *v = data;
+
+	lint_message_parse(v[0], v[1], v[2]);
+	return NULL;
+}
+
+static void test_parsed_elsewhere(void)
+{
+	static const char text[] = "x: y\n\nBody with commit 0123456789ab (\"x\").\n\n"
+				   "Signed-off-by: Ada Author <ada@example.org>\n"
+				   "reviewed-by: Bo Brenn <bo@example.org>\n"
+				   "Link: https://lkml.org/lkml/1\n";
+	struct lint *l = lint_new(policy, NULL, NULL, NULL, NULL), *parser = lint_new_parser(l);
+	struct lint_input in = { .where = "m", .message = text, .len = sizeof(text) - 1 };
+	struct lint_message m = { 0 };
+	gpointer v[3] = { parser, &in, &m };
+	GArray *out = g_array_new(FALSE, FALSE, sizeof(struct lint_finding));
+	GString *got = g_string_new(NULL);
+	char *want = run(l, &in);
+
+	g_thread_join(g_thread_new("parser", parse_there, v));
+	lint_check_parsed(l, &m, out);
+	for (guint i = 0; i < out->len; i++) {
+		const struct lint_finding *f = &g_array_index(out, struct lint_finding, i);
+
+		g_string_append_printf(got, "%s%s%s@%u", got->len ? " " : "", f->ignored ? "-" : "",
+				       f->rule, f->line);
+	}
+	ok(*want, "the message has findings");
+	is_str(got->str, want, "parsed by a parser on another thread: the same findings");
+	lint_findings_clear(out);
+	g_array_free(out, TRUE);
+	g_string_free(got, TRUE);
+	g_free(want);
+	lint_message_clear(&m);
+	lint_free(parser);
+	lint_free(l);
+}
+
 int main(void)
 {
 	const char *src = getenv("QUILL_BUILD_DIR");
@@ -480,6 +618,10 @@ int main(void)
 	test_claims();
 	test_lines_and_ignores();
 	test_order_rules_agree();
+	test_fixes_hints();
+	test_url_lines();
+	test_people_shared();
+	test_parsed_elsewhere();
 	policy_free(policy);
 	g_free(path);
 	git_libgit2_shutdown();

@@ -21,6 +21,21 @@ int main(void)
 	is_escaped("x\xc2\x9by", "x\\302\\233y", FALSE, "a C1 control (U+009B) in octal");
 	is_escaped("\xff\xfe", "\xff\xfe", FALSE, "bytes that are not UTF-8 stay");
 	is_escaped("a\tb\nc\033d\n", "a\tb\nc\\033d\n", TRUE, "a table keeps its tabs and lines");
+	{
+		static const char *const all[] = { "", "plain", "ünïcode", "a\033b", "a\nb", "\x7f",
+						   "\x01", "x\xc2\x9by", "x\xc2\xa0y", "\xc2",
+						   "\xff\xfe", "tab\there" };
+		guint same = 0;
+
+		for (guint i = 0; i < G_N_ELEMENTS(all); i++) {
+			char *e = text_escape(all[i]);
+
+			same += text_is_safe(all[i]) == !strcmp(e, all[i]);
+			g_free(e);
+		}
+		is_int(same, G_N_ELEMENTS(all), "text_is_safe: exactly when text_escape changes nothing");
+		ok(text_is_safe("plain") && !text_is_safe("x\xc2\x9by"), "and says so");
+	}
 	ok(text_escape(NULL) == NULL && text_escape_lines(NULL) == NULL, "NULL for NULL");
 	return done_testing();
 }

@@ -133,4 +133,14 @@ static inline int done_testing(void)
 	return unit_failed ? 1 : 0;
 }
 
+/* Remove the directory tree a test made (a failed check when that fails). */
+static inline void unit_remove_tree(const char *dir)
+{
+	char cmd[4096];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	if (system(cmd) != 0)
+		ok(0, "the test's directory is removed");
+}
+
 #endif

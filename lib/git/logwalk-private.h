@@ -1,0 +1,51 @@
+/* logwalk-private.h - what logwalk.c shares with logwalk-ahead.c, which
+ * runs the walk on a second thread: the commits it hands out and the step
+ * that makes the next one. */
+#ifndef QUILL_LOGWALK_PRIVATE_H
+#define QUILL_LOGWALK_PRIVATE_H
+
+#include "git/logwalk.h"
+
+/* One commit handed out: its id, its raw object (owned by the item: freed
+ * with git_odb_object_free), where the message starts in it, its number of
+ * parents. */
+struct logwalk_item {
+	git_oid oid;
+	git_odb_object *obj;
+	size_t msg;
+	guint32 npar;
+	void *prepared;		/* what logwalk_set_prepare's function made of it */
+};
+
+/* Free what the item holds (its object, what was prepared). */
+void logwalk_item_clear(struct logwalk *w, struct logwalk_item *it);
+
+/* The walk's next commit into *it (cleared): FALSE at the
+ * end, or with *error set.  Touches only the walk and its own odb, so it
+ * may run on another thread than the caller's as long as only one thread
+ * runs it. */
+gboolean logwalk_produce(struct logwalk *w, struct logwalk_item *it, GError **error);
+
+/* ---- logwalk-ahead.c ---- */
+
+/* Should walks read ahead on a second thread?  Not with one processor, nor
+ * with QUILL_READ_AHEAD=0 in the environment. */
+gboolean logwalk_ahead_wanted(void);
+
+struct logwalk_ahead;
+
+/* A thread that runs logwalk_produce over w from now on (w is the
+ * thread's until logwalk_ahead_stop). */
+struct logwalk_ahead *logwalk_ahead_start(struct logwalk *w);
+
+/* The next commit as logwalk_produce made it, in the same order; *it is
+ * borrowed until the next call.  FALSE at the end or with *error set (the
+ * error logwalk_produce met, after every commit before it). */
+gboolean logwalk_ahead_next(struct logwalk_ahead *a, const struct logwalk_item **it,
+			    GError **error);
+
+/* Stop the thread (if it has not ended) and free what it made; NULL is
+ * fine. */
+void logwalk_ahead_stop(struct logwalk_ahead *a);
+
+#endif
