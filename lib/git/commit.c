@@ -65,16 +65,19 @@ char *commit_message_subject(const char *msg, gsize len)
 	return subject;
 }
 
-/* A series diffs each blob two or three times (its patch's text, that
- * patch's diffstat, the whole range's diffstat, the other version's side
- * of a comparison); libgit2 caches no blob by default, and reads it from
- * the object store anew each time.  Keep the small ones (a source file). */
+/* A series diffs each blob two or three times (its patch's text, the
+ * whole range's diffstat, the other version's side of a comparison);
+ * libgit2 caches no blob by default, and reads it from the object store
+ * anew each time.  Keep the small ones (a source file).  Each tree is read
+ * twice too (a commit's, then its child's parent's), and libgit2 keeps
+ * none over 4 KiB, a directory of some hundred files: keep those too. */
 static void cache_blobs(void)
 {
 	static gsize done;
 
 	if (g_once_init_enter(&done)) {
 		git_libgit2_opts(GIT_OPT_SET_CACHE_OBJECT_LIMIT, GIT_OBJECT_BLOB, (size_t)256 << 10);
+		git_libgit2_opts(GIT_OPT_SET_CACHE_OBJECT_LIMIT, GIT_OBJECT_TREE, (size_t)256 << 10);
 		g_once_init_leave(&done, 1);
 	}
 }
