@@ -127,7 +127,9 @@ static void check_same(const char *what, git_tree *old, git_tree *new_)
 static void test_against_libgit2(void)
 {
 	char *a = lines("line", 1, 300), *b = lines("changed", 1, 200), *c = lines("x", 1, 40);
-	char *a2 = g_strconcat(a, "one more\n", NULL), *ab = g_strconcat(b, a + 3000, NULL);
+	/* b, then the second half of a from a line's start (a is 2,592 bytes) */
+	char *a2 = g_strconcat(a, "one more\n", NULL),
+	     *ab = g_strconcat(b, strchr(a + strlen(a) / 2, '\n') + 1, NULL);
 	const struct entry base[] = {
 		{ "a.c", 0100644, "int a;\n", -1 },
 		{ "big.txt", 0100644, a, -1 },
