@@ -65,6 +65,8 @@ static gboolean same(const struct seq *a, const struct seq *b)
 {
 	if (a->offset->len != b->offset->len)
 		return FALSE;
+	if (!a->offset->len)	/* empty arrays' data may be NULL: no memcmp of those */
+		return TRUE;
 	return !memcmp(a->offset->data, b->offset->data, a->offset->len * sizeof(guint64)) &&
 	       !memcmp(a->len->data, b->len->data, a->len->len * sizeof(gsize)) &&
 	       !memcmp(a->from_len->data, b->from_len->data, a->from_len->len * sizeof(gsize)) &&
