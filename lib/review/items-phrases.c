@@ -122,28 +122,80 @@ char *items_normalise(const char *text, gsize len)
 
 /* ---- matching ---- */
 
-/* Does p match at t?  last_word: the text just matched ended in a word
- * character (the end of the pattern must then be a word's end). */
-static gboolean match_here(const char *p, const char *t, gboolean last_word)
-{
-	if (!*p)
-		return !(last_word && word_char(*t));
-	if (*p == '*') {
-		for (gsize k = 1; k <= 80 && t[k - 1]; k++)
-			if (match_here(p + 1, t + k, word_char(t[k - 1])))
-				return TRUE;
-		return FALSE;
-	}
-	if (*p == '#') {
-		gsize n = 0;
+/* Does p match at t?  The pattern is run as a set of the offsets into t
+ * that its first characters can reach (a '*' widens each offset to the
+ * next 1..80, a '#' moves it past its digits, a character keeps the
+ * offsets it is at), so that a pattern of many '*' costs its length times
+ * the set, never a backtracking search over each star's choices (a phrase
+ * file of "a*a*a*a*...b" took minutes that way: found by fuzz-phrases).
+ * The end must be a word's end where the text matched ended in a word
+ * character.  Sets of up to MATCH_STACK offsets live on the stack. */
+#define MATCH_STAR 80
+#define MATCH_STACK 256
 
-		while (g_ascii_isdigit(t[n]))
-			n++;
-		return n && match_here(p + 1, t + n, TRUE);
+struct offsets {
+	guint32 *v;
+	gsize n, cap;
+	guint32 stack[MATCH_STACK];
+};
+
+static void offsets_add(struct offsets *o, guint32 x)
+{
+	if (o->n && o->v[o->n - 1] >= x)
+		return;		/* kept ascending and unique */
+	if (o->n == o->cap) {
+		o->cap *= 2;
+		if (o->v == o->stack)
+			o->v = g_memdup2(o->stack, sizeof o->stack);
+		o->v = g_renew(guint32, o->v, o->cap);
 	}
-	if (*p != *t)
-		return FALSE;
-	return match_here(p + 1, t + 1, word_char(*p));
+	o->v[o->n++] = x;
+}
+
+static void offsets_step(const struct offsets *cur, struct offsets *next, char p, const char *t)
+{
+	next->n = 0;
+	for (gsize i = 0; i < cur->n; i++) {
+		guint32 at = cur->v[i], k = 0;
+
+		if (p == '*') {
+			/* from past what the previous offset added */
+			k = next->n && next->v[next->n - 1] > at ? next->v[next->n - 1] - at : 0;
+			while (k < MATCH_STAR && t[at + k])
+				offsets_add(next, at + ++k);
+		} else if (p == '#') {
+			while (g_ascii_isdigit(t[at + k]))
+				k++;
+			if (k)
+				offsets_add(next, at + k);
+		} else if (t[at] == p) {
+			offsets_add(next, at + 1);
+		}
+	}
+}
+
+static gboolean match_here(const char *p, const char *t)
+{
+	struct offsets a = { 0 }, b = { 0 }, *cur = &a, *next = &b, *swap;
+	gboolean ok = FALSE;
+
+	if (!*p)
+		return TRUE;
+	a.v = a.stack, a.cap = MATCH_STACK;
+	b.v = b.stack, b.cap = MATCH_STACK;
+	a.v[a.n++] = 0;
+	for (; *p && cur->n; p++) {
+		offsets_step(cur, next, *p, t);
+		swap = cur, cur = next, next = swap;
+	}
+	/* every offset is past one character at least: t[at - 1] is there */
+	for (gsize i = 0; !*p && !ok && i < cur->n; i++)
+		ok = !(word_char(t[cur->v[i] - 1]) && word_char(t[cur->v[i]]));
+	if (a.v != a.stack)
+		g_free(a.v);
+	if (b.v != b.stack)
+		g_free(b.v);
+	return ok;
 }
 
 gboolean items_match(const char *pat, const char *s)
@@ -161,7 +213,7 @@ gboolean items_match(const char *pat, const char *s)
 			break;
 		if (starts_word && t > s && word_char(t[-1]))
 			continue;
-		if (match_here(p, t, FALSE))
+		if (match_here(p, t))
 			return TRUE;
 	}
 	return FALSE;
@@ -247,7 +299,7 @@ static guint32 try_at(const GArray *es, const char *t, guint32 hits)
 			continue;
 		while (k < e->lit && t[k] == e->pat[k])
 			k++;
-		if (k == e->lit && match_here(e->pat, t, FALSE))
+		if (k == e->lit && match_here(e->pat, t))
 			hits |= e->bit;
 	}
 	return hits;

@@ -6,6 +6,7 @@
 #include "mail/message.h"
 #include "mail/message-body.h"
 #include "review/items.h"
+#include "review/items-private.h"
 #include "unit.h"
 
 #include <gmime/gmime.h>
@@ -257,6 +258,11 @@ static const struct tcase promise_cases[] = {
 	{ P, 1, ADA, NULL, "> Missing a newline.\n\nWill fix in v2, thanks.\n",
 	  "Will fix in v2, thanks." },
 	{ P, 1, ADA, NULL, "Good point, I'll do that in the next version.\n", NULL },
+	/* "will * in v#", "will be in v#", "will * into the v#": a '#' outside
+	 * quotes starts a comment, and the three once read as "... in v" */
+	{ P, 1, ADA, NULL, "Agreed, I will rework it in v3.\n", NULL },
+	{ P, 1, ADA, NULL, "The rename will be in v4.\n", NULL },
+	{ P, 1, ADA, NULL, "That part will go into the v3 cover.\n", NULL },
 	{ P, 1, ADA, NULL,
 	  "Thanks for the numbers. I will incorporate these findings into the V2 description.\n",
 	  "I will incorporate these findings into the V2 description." },
@@ -509,10 +515,74 @@ static void test_phrase_file(void)
 		    "a variable without a value");
 }
 
+/* The matcher alone: '*' (1..80 characters), '#', '^' and word
+ * boundaries; phrases of many stars finish (they once backtracked over
+ * every star's choices: a fuzz-phrases timeout). */
+static void test_matcher(void)
+{
+	static const struct {
+		const char *pat, *s;
+		gboolean want;
+	} cases[] = {
+		{ "will * in v#", "i will fix it in v3", TRUE },
+		{ "will * in v#", "i will fix it in v", FALSE },
+		{ "will * in v#", "i will in v3", FALSE },
+		{ "take my * back", "i take my review back", TRUE },
+		{ "a*b*c", "a-b-c", TRUE },
+		{ "a*b*c", "a-b-", FALSE },
+		{ "a*b*c", "axxbxx", FALSE },
+		{ "a*b*c", "xa-b-c", FALSE },
+		{ "a * b * c", "a x b y c", TRUE },
+		{ "x**y", "x ab y", TRUE },
+		{ "x**y", "x y", FALSE },
+		{ "^so", "so the lock", TRUE },
+		{ "^so", "and so the lock", FALSE },
+		{ "lock", "the locks", FALSE },
+		{ "lock", "the lock.", TRUE },
+		{ "v#", "v12 and", TRUE },
+		{ "v#", "v12a", FALSE },
+		{ "s/*/", "s/foo/bar/", TRUE },
+		{ "*", "x", TRUE },
+		{ "a * z", "a b", FALSE },
+	};
+	GString *pat = g_string_new(NULL), *s = g_string_new(NULL);
+
+	for (gsize i = 0; i < G_N_ELEMENTS(cases); i++) {
+		char *name = g_strdup_printf("'%s' %s '%s'", cases[i].pat,
+					     cases[i].want ? "matches" : "does not match", cases[i].s);
+
+		ok(items_match(cases[i].pat, cases[i].s) == cases[i].want, name);
+		g_free(name);
+	}
+	/* a star reaches 80 characters, not 81 */
+	g_string_append(s, "a ");
+	for (int i = 0; i < 79; i++)
+		g_string_append_c(s, 'x');
+	ok(items_match("a*x b", "a xx b"), "a star of two");
+	g_string_append(s, " b");
+	ok(items_match("a *b", s->str), "a star of 80 characters");
+	g_string_insert_c(s, 2, 'x');
+	ok(!items_match("a *b", s->str), "not of 81");
+	/* 40 stars over 400 characters that never end the match */
+	g_string_truncate(s, 0);
+	for (int i = 0; i < 40; i++)
+		g_string_append(pat, "a*");
+	g_string_append_c(pat, 'b');
+	for (int i = 0; i < 400; i++)
+		g_string_append_c(s, 'a');
+	ok(!items_match(pat->str, s->str), "40 stars over 400 characters: no match, and done");
+	g_string_append_c(s, 'b');
+	ok(items_match(pat->str, s->str), "  and a match once the end is there");
+	g_string_free(pat, TRUE);
+	g_string_free(s, TRUE);
+}
+
 int main(int argc, char **argv)
 {
 	g_mime_init();
 	unit_init(argc, argv);
+	UNIT_CASE("matcher")
+		test_matcher();
 	UNIT_CASE("trailer")
 		run_cases(trailer_cases, G_N_ELEMENTS(trailer_cases));
 	UNIT_CASE("nak")
