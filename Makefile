@@ -25,7 +25,10 @@ ZSHCOMPDIR ?= $(DATADIR)/zsh/site-functions
 
 CC ?= cc
 VERSION := $(shell cat VERSION)
-PKGS := glib-2.0 libgit2 libcurl gmime-3.0 jansson libelf zlib
+PKGS := glib-2.0 gmodule-2.0 libgit2 libcurl gmime-3.0 jansson libelf zlib
+# linked: all but libcurl and notmuch, which lib/net/lazy.c maps on first
+# use (GModule), by the SONAMEs scripts/sonames.sh reads
+LINK_PKGS := glib-2.0 gmodule-2.0 libgit2 gmime-3.0 jansson libelf zlib
 # the front ./quill links GLib, GMime, jansson and zlib only (cmd/front.c),
 # GLib and GMime statically when their archives are there (FRONT_STATIC=0:
 # shared; scripts/front-libs.sh)
@@ -44,7 +47,7 @@ CFLAGS ?= $(OPT) -g
 QCFLAGS := -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers -Wshadow -Wstrict-prototypes \
 	-D_GNU_SOURCE -DQUILL_VERSION='"$(VERSION)"' -DQUILL_SHAREDIR='"$(SHAREDIR)"' \
 	-DQUILL_LIBEXECDIR='"$(LIBEXECDIR)"' -DQUILL_LIBEXEC_REL='"$(LIBEXEC_REL)"' \
-	-Ilib -Ibuild $(PKG_CFLAGS)
+	$(SONAME_CFLAGS) -Ilib -Ibuild $(PKG_CFLAGS)
 ifeq ($(WERROR),1)
 QCFLAGS += -Werror
 endif
@@ -52,7 +55,7 @@ ifeq ($(SANITIZE),1)
 QCFLAGS += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 LDFLAGS += -fsanitize=address,undefined
 endif
-LIBS := -Wl,--as-needed $(PKG_LIBS) -lnotmuch -lm
+LIBS := -Wl,--as-needed $(PKG_LIBS) -lm
 ifeq ($(FRONT_STATIC),0)
 FRONT_PKG_LIBS := $(shell pkg-config --libs glib-2.0 gmime-3.0 jansson zlib)
 endif
@@ -80,11 +83,12 @@ EMBED := $(sort $(wildcard templates/*.txt)) trailers.conf review-phrases.conf
 .PHONY: all check demo bench install install-files clean deps unit fuzz soak
 all: quill build/quill git-quill
 
-build/config.mk: scripts/deps.sh scripts/front-libs.sh Makefile
+build/config.mk: scripts/deps.sh scripts/front-libs.sh scripts/sonames.sh Makefile
 	$(Q)mkdir -p build
 	$(Q)scripts/deps.sh build
 	$(Q){ echo "PKG_CFLAGS := $$(pkg-config --cflags $(PKGS))"; \
-	      echo "PKG_LIBS := $$(pkg-config --libs $(PKGS))"; \
+	      echo "PKG_LIBS := $$(pkg-config --libs $(LINK_PKGS))"; \
+	      echo "SONAME_CFLAGS := $$(CC='$(CC)' scripts/sonames.sh)"; \
 	      echo "FRONT_PKG_LIBS := $$(scripts/front-libs.sh)"; } > $@.tmp && mv $@.tmp $@
 
 deps:
@@ -187,7 +191,8 @@ FUZZ_TARGETS ?= mbox message body subject trailer policy bench benchjson elf wir
 	format-record
 FUZZ_OBJ_CFLAGS := -std=gnu11 -g -O1 -fno-omit-frame-pointer -D_GNU_SOURCE \
 	-DQUILL_VERSION='"$(VERSION)"' -DQUILL_SHAREDIR='"$(SHAREDIR)"' \
-	-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -Ilib -Ibuild
+	-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined \
+	$(SONAME_CFLAGS) -Ilib -Ibuild
 FUZZ_CFLAGS := -std=gnu11 -g -O1 -fno-omit-frame-pointer -D_GNU_SOURCE \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -Ilib -Itests/fuzz
 FUZZ_OBJ := $(LIB_SRC:%.c=build/fuzz/obj/%.o) build/fuzz/obj/embedded.o
@@ -212,7 +217,7 @@ build/fuzz/libquill-fuzz.a: $(FUZZ_OBJ)
 build/fuzz/fuzz-%: tests/fuzz/fuzz-%.c tests/fuzz/fuzz.h build/fuzz/libquill-fuzz.a
 	@$(if $(Q),echo "  FUZZLD  $@")
 	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) $(PKG_CFLAGS) -o $@ $< build/fuzz/libquill-fuzz.a \
-		$(PKG_LIBS) -lnotmuch -lm
+		$(PKG_LIBS) -lm
 
 # one target's run (make -j runs FUZZ_JOBS of them; -Otarget keeps each
 # target's lines together)

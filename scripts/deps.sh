@@ -36,7 +36,7 @@ FUZZ_PKGS="clang libclang-rt-14-dev"
 # git-email and libmailtools-perl (its Mail::Address, only recommended):
 # git send-email, and python3-aiosmtpd: the server, for bench/send.sh
 BENCH_PKGS="mblaze time linux-source-6.1 git-email libmailtools-perl python3-aiosmtpd"
-PCS="glib-2.0 libgit2 libcurl gmime-3.0 jansson libelf zlib"
+PCS="glib-2.0 gmodule-2.0 libgit2 libcurl gmime-3.0 jansson libelf zlib"
 
 missing_build() {
 	command -v cc >/dev/null 2>&1 || command -v gcc >/dev/null 2>&1 || return 0

@@ -55,6 +55,15 @@ test_expect_success 'both binaries are built; the front maps no libgit2, libcurl
 	grep -q "file=libc" trace && ! grep -E "file=(libgit2|libcurl|libnotmuch)" trace
 '
 
+test_expect_success 'the full binary maps libcurl and notmuch only when a command calls them' '
+	if command -v ldd >/dev/null; then
+		ldd "$FULL" >libs && grep -q libgit2 libs &&
+		! grep -E "libcurl|libnotmuch|libxapian" libs
+	fi &&
+	LD_DEBUG=files "$FULL" series list 2>trace >/dev/null;
+	grep -q "file=libgit2" trace && ! grep -E "file=(libcurl|libnotmuch)" trace
+'
+
 test_expect_success 'version, help and usage errors: the same from both' '
 	same v small.eml --version &&
 	same ver small.eml version &&

@@ -67,6 +67,14 @@ test_expect_success 'a database that cannot be opened is exit 4 naming it' '
 		mail get --source notmuch x@example.org
 '
 
+test_expect_success 'libnotmuch is mapped when a notmuch source is read, not before' '
+	LD_DEBUG=files quill mail get --source notmuch tidy-1@example.org >out 2>trace &&
+	grep -q "file=libnotmuch" trace &&
+	LD_DEBUG=files quill mail get --source "mbox:$M/tidy-1" tidy-1@example.org >out 2>trace &&
+	grep -q "file=libgit2\|file=libgmime" trace &&
+	! grep -q "file=libnotmuch" trace
+'
+
 test_expect_success 'a path that is no directory is a usage error' '
 	quill_fails 2 "notmuch:$TRASH/nothere: no such directory" \
 		mail get --source "notmuch:$TRASH/nothere" x@example.org

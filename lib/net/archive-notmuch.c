@@ -10,6 +10,7 @@
 #include "mail/mbox.h"
 #include "net/archive-kind.h"
 #include "net/archive-mail.h"
+#include "net/lazy.h"
 
 #include <notmuch.h>
 #include <stdlib.h>
@@ -48,6 +49,8 @@ static gboolean nm_open(void **state, const char *arg, const struct archive_opts
 
 	if (*arg && !g_file_test(arg, G_FILE_TEST_IS_DIR))
 		return qerr(error, QUILL_ERROR_USAGE, "notmuch:%s: no such directory", arg);
+	if (!lazy_notmuch_load(error))
+		return FALSE;
 	if (*arg)
 		name = g_strdup_printf("notmuch database %s", arg);
 	else if (config && *config)

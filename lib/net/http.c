@@ -3,6 +3,7 @@
 #include "net/http.h"
 #include "core/error.h"
 #include "core/file.h"
+#include "net/lazy.h"
 
 #include <curl/curl.h>
 #include <glib/gstdio.h>
@@ -402,6 +403,8 @@ gboolean http_new(struct http **out, const struct archive_opts *opts, GError **e
 	struct http *h;
 
 	*out = NULL;
+	if (!lazy_curl_load(error))
+		return FALSE;
 	if (g_once_init_enter(&once)) {
 		CURLcode rc = curl_global_init(CURL_GLOBAL_DEFAULT);
 		g_once_init_leave(&once, rc == CURLE_OK ? 1 : 2);

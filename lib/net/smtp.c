@@ -13,6 +13,7 @@
 #include "core/error.h"
 #include "core/text.h"
 #include "git/credential.h"
+#include "net/lazy.h"
 
 #include <curl/curl.h>
 #include <stdlib.h>
@@ -397,7 +398,8 @@ enum smtp_outcome smtp_send(struct smtp_session *ss, const char *const *rcpts, c
 		return send_sendmail(ss, rcpts, wire, len, reply_out, error);
 	}
 	if (!ss->curl) {
-		qerr(error, QUILL_ERROR_OUTSIDE, "libcurl cannot be initialised");
+		if (lazy_curl_load(error))
+			qerr(error, QUILL_ERROR_OUTSIDE, "libcurl cannot be initialised");
 		return SMTP_NOT_SENT;
 	}
 	if (!ask_password(ss, error))
