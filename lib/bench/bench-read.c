@@ -391,6 +391,105 @@ static gboolean hf_numbers(const json_t *a, const char *data, gsize len, const c
 	return TRUE;
 }
 
+/* Role r's user and system time from results[idx] (res): hyperfine
+ * reports their means only, over the runs in times.  A missing or null
+ * one is left out. */
+static gboolean hf_cpu_means(struct bench_role *r, const json_t *res, const json_t *times,
+			     const char *data, gsize len, const char *source, size_t idx,
+			     GError **error)
+{
+	for (int k = 0; k < 2; k++) {
+		const json_t *t = json_object_get(res, k ? "system" : "user");
+		struct bench_metric *m;
+
+		if (!t || json_is_null(t))
+			continue;
+		if (!json_is_number(t) || !isfinite(json_number_value(t)))
+			return qerr(error, QUILL_ERROR_INPUT, "%s:%d: results[%zu].%s: not a number",
+				    source, json_line_of(data, len, k ? "system" : "user", idx, -1),
+				    idx, k ? "system" : "user");
+		if (fabs(json_number_value(t)) > BENCH_VALUE_MAX)
+			return qerr(error, QUILL_ERROR_INPUT,
+				    "%s:%d: results[%zu].%s: %g is out of range (magnitude over %s)",
+				    source, json_line_of(data, len, k ? "system" : "user", idx, -1),
+				    idx, k ? "system" : "user", json_number_value(t),
+				    BENCH_VALUE_MAX_TEXT);
+		m = bench_metric_new(k ? "sys" : "user", "s");
+		g_array_unref(m->samples);
+		m->samples = NULL;
+		m->n = (int)json_array_size(times);
+		m->mean = json_number_value(t);
+		g_ptr_array_add(r->metrics, m);
+	}
+	return TRUE;
+}
+
+/* Role r's peak memory per run from results[idx] (res), if it has any. */
+static gboolean hf_memory(struct bench_role *r, const json_t *res, const char *data, gsize len,
+			  const char *source, size_t idx, GError **error)
+{
+	const json_t *mem = json_object_get(res, "memory_usage_byte"), *v;
+	struct bench_metric *m;
+	size_t i;
+
+	if (!mem || json_is_null(mem))
+		return TRUE;
+	if (!hf_numbers(mem, data, len, source, idx, "memory_usage_byte", error))
+		return FALSE;
+	m = bench_metric_new("maxrss", "bytes");
+	m->decimals = 0;
+	json_array_foreach(mem, i, v)
+		bench_metric_add(m, json_number_value(v));
+	g_ptr_array_add(r->metrics, m);
+	return TRUE;
+}
+
+/* Warn of the runs of results[idx] (res, role r) that exited other than 0. */
+static void hf_warn_failed(const json_t *res, const struct bench_role *r, size_t idx,
+			   const struct bench_read_opts *o)
+{
+	const json_t *codes = json_object_get(res, "exit_codes"), *v;
+	size_t i, failed = 0;
+
+	if (json_is_array(codes))
+		json_array_foreach(codes, i, v)
+			if (!json_is_integer(v) || json_integer_value(v) != 0)
+				failed++;
+	if (failed && o->warn)
+		o->warn(o->warn_payload, "%s: results[%zu]: %zu of %zu runs of '%s' failed",
+			o->source, idx, failed, json_array_size(codes), r->command);
+}
+
+/* Read results[idx] (res) as a role added to roles. */
+static gboolean hf_result(GPtrArray *roles, const json_t *res, size_t idx, const char *data,
+			  gsize len, const struct bench_read_opts *o, GError **error)
+{
+	const json_t *cmd = json_object_get(res, "command"), *times, *v;
+	struct bench_role *r;
+	struct bench_metric *m;
+	size_t i;
+
+	if (!json_is_object(res) || !json_is_string(cmd))
+		return qerr(error, QUILL_ERROR_INPUT, "%s:%d: results[%zu]: no \"command\"",
+			    o->source, json_line_of(data, len, "results", 0, (long)idx), idx);
+	times = json_object_get(res, "times");
+	if (!hf_numbers(times, data, len, o->source, idx, "times", error))
+		return FALSE;
+	r = bench_role_new("", "hyperfine");
+	r->command = g_strdup(json_string_value(cmd));
+	r->file = o->source ? g_path_get_basename(o->source) : NULL;
+	g_ptr_array_add(roles, r);
+	m = bench_metric_new("wall", "s");
+	json_array_foreach(times, i, v)
+		bench_metric_add(m, json_number_value(v));
+	g_ptr_array_add(r->metrics, m);
+	if (!hf_cpu_means(r, res, times, data, len, o->source, idx, error) ||
+	    !hf_memory(r, res, data, len, o->source, idx, error))
+		return FALSE;
+	hf_warn_failed(res, r, idx, o);
+	return TRUE;
+}
+
 static GPtrArray *read_hyperfine(const char *data, gsize len, const struct bench_read_opts *o,
 				 GError **error)
 {
@@ -410,71 +509,8 @@ static GPtrArray *read_hyperfine(const char *data, gsize len, const struct bench
 		goto fail;
 	}
 	json_array_foreach(results, idx, res) {
-		const json_t *cmd = json_object_get(res, "command"), *times, *mem, *codes, *v;
-		struct bench_role *r;
-		struct bench_metric *m;
-		size_t i, failed = 0;
-
-		if (!json_is_object(res) || !json_is_string(cmd)) {
-			qerr(error, QUILL_ERROR_INPUT, "%s:%d: results[%zu]: no \"command\"", o->source,
-			     json_line_of(data, len, "results", 0, (long)idx), idx);
+		if (!hf_result(roles, res, idx, data, len, o, error))
 			goto fail;
-		}
-		times = json_object_get(res, "times");
-		if (!hf_numbers(times, data, len, o->source, idx, "times", error))
-			goto fail;
-		r = bench_role_new("", "hyperfine");
-		r->command = g_strdup(json_string_value(cmd));
-		r->file = o->source ? g_path_get_basename(o->source) : NULL;
-		g_ptr_array_add(roles, r);
-		m = bench_metric_new("wall", "s");
-		json_array_foreach(times, i, v)
-			bench_metric_add(m, json_number_value(v));
-		g_ptr_array_add(r->metrics, m);
-		/* hyperfine reports the means of user and system time only */
-		for (int k = 0; k < 2; k++) {
-			const json_t *t = json_object_get(res, k ? "system" : "user");
-			if (!t || json_is_null(t))
-				continue;
-			if (!json_is_number(t) || !isfinite(json_number_value(t))) {
-				qerr(error, QUILL_ERROR_INPUT, "%s:%d: results[%zu].%s: not a number",
-				     o->source, json_line_of(data, len, k ? "system" : "user", idx, -1),
-				     idx, k ? "system" : "user");
-				goto fail;
-			}
-			if (fabs(json_number_value(t)) > BENCH_VALUE_MAX) {
-				qerr(error, QUILL_ERROR_INPUT,
-				     "%s:%d: results[%zu].%s: %g is out of range (magnitude over %s)",
-				     o->source, json_line_of(data, len, k ? "system" : "user", idx, -1),
-				     idx, k ? "system" : "user", json_number_value(t),
-				     BENCH_VALUE_MAX_TEXT);
-				goto fail;
-			}
-			m = bench_metric_new(k ? "sys" : "user", "s");
-			g_array_unref(m->samples);
-			m->samples = NULL;
-			m->n = (int)json_array_size(times);
-			m->mean = json_number_value(t);
-			g_ptr_array_add(r->metrics, m);
-		}
-		mem = json_object_get(res, "memory_usage_byte");
-		if (mem && !json_is_null(mem)) {
-			if (!hf_numbers(mem, data, len, o->source, idx, "memory_usage_byte", error))
-				goto fail;
-			m = bench_metric_new("maxrss", "bytes");
-			m->decimals = 0;
-			json_array_foreach(mem, i, v)
-				bench_metric_add(m, json_number_value(v));
-			g_ptr_array_add(r->metrics, m);
-		}
-		codes = json_object_get(res, "exit_codes");
-		if (json_is_array(codes))
-			json_array_foreach(codes, i, v)
-				if (!json_is_integer(v) || json_integer_value(v) != 0)
-					failed++;
-		if (failed && o->warn)
-			o->warn(o->warn_payload, "%s: results[%zu]: %zu of %zu runs of '%s' failed",
-				o->source, idx, failed, json_array_size(codes), r->command);
 	}
 	json_decref(doc);
 	return roles;

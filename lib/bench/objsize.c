@@ -228,18 +228,12 @@ static gboolean read_symbols(struct objsize_file *f, Elf *e, Elf_Scn *symscn, co
 	return TRUE;
 }
 
-static gboolean read_elf(struct objsize_file *f, Elf *e, GError **error)
+/* Check e is an ELF file whose header and section headers read, and
+ * whose section headers lie within the file; its header in *eh and its
+ * section count in *shnum. */
+static gboolean read_elf_header(struct objsize_file *f, Elf *e, GElf_Ehdr *eh, size_t *shnum,
+				GError **error)
 {
-	GElf_Ehdr eh;
-	size_t shnum, shstrndx;
-	struct sec *secs;
-	Elf_Scn *scn = NULL, *symscn = NULL, *xscn = NULL;
-	size_t symndx = 0;
-	GElf_Shdr symsh = { 0 };
-	struct strtab secnames;
-	guint64 alloc = 0;
-	gboolean ok = TRUE;
-
 	switch (elf_kind(e)) {
 	case ELF_K_ELF:
 		break;
@@ -249,36 +243,95 @@ static gboolean read_elf(struct objsize_file *f, Elf *e, GError **error)
 	default:
 		return qerr(error, QUILL_ERROR_INPUT, "%s: not an ELF file", f->name);
 	}
-	if (!gelf_getehdr(e, &eh))
+	if (!gelf_getehdr(e, eh))
 		return damaged(error, f->name, "the ELF header");
-	if (elf_getshdrnum(e, &shnum) < 0)
+	if (elf_getshdrnum(e, shnum) < 0)
 		return damaged(error, f->name, "the section count");
 	/* libelf reads a file cut short inside its section headers as one
 	 * without sections; binutils' size calls it not an object file */
-	if (eh.e_shoff) {
-		size_t fsize = 0, ent = eh.e_shentsize;
-		size_t n = MAX(MAX(shnum, (size_t)eh.e_shnum), (size_t)1);
+	if (eh->e_shoff) {
+		size_t fsize = 0, ent = eh->e_shentsize;
+		size_t n = MAX(MAX(*shnum, (size_t)eh->e_shnum), (size_t)1);
 
-		if (!elf_rawfile(e, &fsize) || !ent || eh.e_shoff > fsize ||
-		    (fsize - eh.e_shoff) / ent < n)
+		if (!elf_rawfile(e, &fsize) || !ent || eh->e_shoff > fsize ||
+		    (fsize - eh->e_shoff) / ent < n)
 			return qerr(error, QUILL_ERROR_INPUT,
 				    "%s: a damaged ELF file: its section headers go past its end (a file cut short?)",
 				    f->name);
 	}
-	if (elf_getshdrstrndx(e, &shstrndx) < 0 || shstrndx >= shnum)
-		shstrndx = SHN_UNDEF;	/* sections without names */
-	strtab_of(&secnames, e, shstrndx, shnum);
-	secs = g_new0(struct sec, shnum ? shnum : 1);
-	/* the symbol table first: which string table is its own */
+	return TRUE;
+}
+
+/* The first symbol table section, its header in *symsh; NULL if none. */
+static Elf_Scn *find_symtab(Elf *e, GElf_Shdr *symsh)
+{
+	Elf_Scn *scn = NULL, *symscn = NULL;
+
 	while ((scn = elf_nextscn(e, scn))) {
 		GElf_Shdr sh;
 
 		if (gelf_getshdr(scn, &sh) && sh.sh_type == SHT_SYMTAB && !symscn) {
 			symscn = scn;
-			symndx = elf_ndxscn(scn);
-			symsh = sh;
+			*symsh = sh;
 		}
 	}
+	return symscn;
+}
+
+/* Whether binutils makes a section of section i (with header sh): not the
+ * null section, the symbol tables, the section names, the symbol table's
+ * own string table or a relocation section not loaded. */
+static gboolean makes_section(const GElf_Shdr *sh, size_t i, size_t shstrndx,
+			      const Elf_Scn *symscn, const GElf_Shdr *symsh)
+{
+	return !(sh->sh_type == SHT_NULL || sh->sh_type == SHT_SYMTAB ||
+		 sh->sh_type == SHT_SYMTAB_SHNDX || i == shstrndx ||
+		 (symscn && sh->sh_type == SHT_STRTAB && i == symsh->sh_link) ||
+		 ((sh->sh_type == SHT_REL || sh->sh_type == SHT_RELA) &&
+		  !(sh->sh_flags & SHF_ALLOC)));
+}
+
+/* Add a loaded section's size to f's text, data or bss (size, Berkeley
+ * format: code and read-only data are text), *alloc the running total of
+ * them; FALSE when that passes SIZE_LIMIT. */
+static gboolean add_section_size(struct objsize_file *f, const GElf_Shdr *sh, guint64 *alloc,
+				 GError **error)
+{
+	if (!add_within(alloc, sh->sh_size))
+		return qerr(error, QUILL_ERROR_INPUT,
+			    "%s: a damaged ELF file: its sections add up to more than 4 EiB",
+			    f->name);
+	if ((sh->sh_flags & SHF_EXECINSTR) || !(sh->sh_flags & SHF_WRITE))
+		f->text += sh->sh_size;
+	else if (sh->sh_type != SHT_NOBITS)
+		f->data += sh->sh_size;
+	else
+		f->bss += sh->sh_size;
+	return TRUE;
+}
+
+static gboolean read_elf(struct objsize_file *f, Elf *e, GError **error)
+{
+	GElf_Ehdr eh;
+	size_t shnum, shstrndx;
+	struct sec *secs;
+	Elf_Scn *scn = NULL, *symscn, *xscn = NULL;
+	size_t symndx = 0;
+	GElf_Shdr symsh = { 0 };
+	struct strtab secnames;
+	guint64 alloc = 0;
+	gboolean ok = TRUE;
+
+	if (!read_elf_header(f, e, &eh, &shnum, error))
+		return FALSE;
+	if (elf_getshdrstrndx(e, &shstrndx) < 0 || shstrndx >= shnum)
+		shstrndx = SHN_UNDEF;	/* sections without names */
+	strtab_of(&secnames, e, shstrndx, shnum);
+	secs = g_new0(struct sec, shnum ? shnum : 1);
+	/* the symbol table first: which string table is its own */
+	symscn = find_symtab(e, &symsh);
+	if (symscn)
+		symndx = elf_ndxscn(symscn);
 	while ((scn = elf_nextscn(e, scn))) {
 		size_t i = elf_ndxscn(scn);
 		GElf_Shdr sh;
@@ -294,28 +347,12 @@ static gboolean read_elf(struct objsize_file *f, Elf *e, GError **error)
 			name = "";	/* no name, or one outside the table */
 		if (sh.sh_type == SHT_SYMTAB_SHNDX && symscn && sh.sh_link == symndx && !xscn)
 			xscn = scn;
-		/* what binutils does not make a section of */
-		secs[i].is_section = !(sh.sh_type == SHT_NULL || sh.sh_type == SHT_SYMTAB ||
-				       sh.sh_type == SHT_SYMTAB_SHNDX || i == shstrndx ||
-				       (symscn && sh.sh_type == SHT_STRTAB && i == symsh.sh_link) ||
-				       ((sh.sh_type == SHT_REL || sh.sh_type == SHT_RELA) &&
-					!(sh.sh_flags & SHF_ALLOC)));
+		secs[i].is_section = makes_section(&sh, i, shstrndx, symscn, &symsh);
 		secs[i].letter = section_letter(name, &sh);
-		/* size, Berkeley format: code and read-only data are text */
-		if (!(sh.sh_flags & SHF_ALLOC))
-			continue;
-		if (!add_within(&alloc, sh.sh_size)) {
-			ok = qerr(error, QUILL_ERROR_INPUT,
-				  "%s: a damaged ELF file: its sections add up to more than 4 EiB",
-				  f->name);
+		if ((sh.sh_flags & SHF_ALLOC) && !add_section_size(f, &sh, &alloc, error)) {
+			ok = FALSE;
 			goto out;
 		}
-		if ((sh.sh_flags & SHF_EXECINSTR) || !(sh.sh_flags & SHF_WRITE))
-			f->text += sh.sh_size;
-		else if (sh.sh_type != SHT_NOBITS)
-			f->data += sh.sh_size;
-		else
-			f->bss += sh.sh_size;
 	}
 	f->has_symtab = symscn != NULL;
 	if (symscn)

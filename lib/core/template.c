@@ -4,103 +4,146 @@
 
 #include <string.h>
 
+/* One render: where the output goes and how tokens are looked up. */
+struct render {
+	GString *out;
+	const char *source;
+	template_lookup_fn lookup;
+	void *payload;
+	gboolean fill;
+	int line;
+};
+
+/* What one line held so far: a line of one token, no text and an empty
+ * value is dropped whole. */
+struct line_count {
+	int tokens, text;
+	gboolean empty_tokens;
+};
+
+/* Set *error for the token {{name arg}} lookup failed on: its own error
+ * (lerr, freed here) or an unknown token. */
+static void token_error(const struct render *r, const char *name, const char *arg, GError *lerr,
+			GError **error)
+{
+	if (lerr) {
+		/* the token as written: {{bench rebind}} */
+		g_set_error(error, QUILL_ERROR, QUILL_ERROR_INPUT, "%s:%d: {{%s%s%s}}: %s",
+			    r->source, r->line, name, arg ? " " : "", arg ? arg : "",
+			    lerr->message);
+		g_error_free(lerr);
+	} else {
+		qerr(error, QUILL_ERROR_INPUT, "%s:%d: unknown token {{%s}}", r->source, r->line,
+		     name);
+	}
+}
+
+/* Render the token at q ("{{", the line ending at end): its value, or with
+ * `fill` one lookup does not know as written.  Returns where the text goes
+ * on after it, NULL on an error. */
+static const char *render_token(struct render *r, struct line_count *lc, const char *q,
+				const char *end, GError **error)
+{
+	const char *close = g_strstr_len(q + 2, end - q - 2, "}}");
+	char *inner, *name, *arg = NULL, *val;
+	GError *lerr = NULL;
+
+	if (!close) {
+		qerr(error, QUILL_ERROR_INPUT, "%s:%d: unclosed '{{'", r->source, r->line);
+		return NULL;
+	}
+	inner = g_strstrip(g_strndup(q + 2, close - q - 2));
+	name = inner;
+	if ((arg = strpbrk(inner, " \t"))) {
+		*arg++ = 0;
+		arg = g_strstrip(arg);
+	}
+	val = r->lookup(name, arg, r->payload, &lerr);
+	if (!val && !lerr && r->fill) {
+		/* as written: re-spelt, "{{arg } }}" would
+		 * come back as "{{arg }}}" */
+		g_string_append_len(r->out, q, close + 2 - q);
+		g_free(inner);
+		lc->text++;
+		return close + 2;
+	}
+	if (!val) {
+		token_error(r, name, arg, lerr, error);
+		g_free(inner);
+		return NULL;
+	}
+	if (*val)
+		lc->empty_tokens = FALSE;
+	if (r->fill) {
+		char *e = template_escape(val);
+		g_string_append(r->out, e);
+		g_free(e);
+	} else {
+		g_string_append(r->out, val);
+	}
+	g_free(val);
+	g_free(inner);
+	lc->tokens++;
+	return close + 2;
+}
+
+/* Render the line from p to end, and its newline if it has one (eol);
+ * a line of one empty token alone goes.  FALSE on an error. */
+static gboolean render_line(struct render *r, const char *p, const char *end, gboolean eol,
+			    GError **error)
+{
+	struct line_count lc = { 0, 0, TRUE };
+	gsize line_start = r->out->len;
+	const char *q = p;
+
+	while (q < end) {
+		if (q[0] == '\\' && q[1] == '{' && q[2] == '{') {
+			g_string_append(r->out, r->fill ? "\\{{" : "{{");
+			q += 3;
+			lc.text++;
+			continue;
+		}
+		if (q[0] == '{' && q[1] == '{') {
+			if (!(q = render_token(r, &lc, q, end, error)))
+				return FALSE;
+			continue;
+		}
+		if (*q != ' ' && *q != '\t')
+			lc.text++;
+		g_string_append_c(r->out, *q++);
+	}
+	if (lc.tokens == 1 && lc.text == 0 && lc.empty_tokens) {
+		g_string_truncate(r->out, line_start); /* drop the whole line */
+	} else if (eol) {
+		g_string_append_c(r->out, '\n');
+	}
+	return TRUE;
+}
+
 /* The renderer.  With `fill`, the result is a template again: a token
  * lookup does not know stays as written, "\{{"
  * stays "\{{", and values go in escaped. */
 static char *render(const char *tmpl, const char *source, template_lookup_fn lookup,
 		    void *payload, gboolean fill, GError **error)
 {
-	GString *out = g_string_sized_new(strlen(tmpl) + 256);
+	struct render r = { g_string_sized_new(strlen(tmpl) + 256), source, lookup, payload, fill,
+			    1 };
 	const char *p = tmpl;
-	int line = 1;
 
 	while (*p) {
 		const char *eol = strchr(p, '\n');
 		const char *end = eol ? eol : p + strlen(p);
-		const char *q = p;
-		gsize line_start = out->len;
-		int tokens = 0, text = 0;
-		gboolean empty_tokens = TRUE;
 
-		while (q < end) {
-			if (q[0] == '\\' && q[1] == '{' && q[2] == '{') {
-				g_string_append(out, fill ? "\\{{" : "{{");
-				q += 3;
-				text++;
-				continue;
-			}
-			if (q[0] == '{' && q[1] == '{') {
-				const char *close = g_strstr_len(q + 2, end - q - 2, "}}");
-				char *inner, *name, *arg = NULL, *val;
-				GError *lerr = NULL;
-
-				if (!close) {
-					qerr(error, QUILL_ERROR_INPUT, "%s:%d: unclosed '{{'", source, line);
-					goto fail;
-				}
-				inner = g_strstrip(g_strndup(q + 2, close - q - 2));
-				name = inner;
-				if ((arg = strpbrk(inner, " \t"))) {
-					*arg++ = 0;
-					arg = g_strstrip(arg);
-				}
-				val = lookup(name, arg, payload, &lerr);
-				if (!val && !lerr && fill) {
-					/* as written: re-spelt, "{{arg } }}" would
-					 * come back as "{{arg }}}" */
-					g_string_append_len(out, q, close + 2 - q);
-					g_free(inner);
-					text++;
-					q = close + 2;
-					continue;
-				}
-				if (!val) {
-					if (lerr) {
-						/* the token as written: {{bench rebind}} */
-						g_set_error(error, QUILL_ERROR, QUILL_ERROR_INPUT,
-							    "%s:%d: {{%s%s%s}}: %s", source, line, name,
-							    arg ? " " : "", arg ? arg : "", lerr->message);
-						g_error_free(lerr);
-					} else {
-						qerr(error, QUILL_ERROR_INPUT, "%s:%d: unknown token {{%s}}",
-						     source, line, name);
-					}
-					g_free(inner);
-					goto fail;
-				}
-				if (*val)
-					empty_tokens = FALSE;
-				if (fill) {
-					char *e = template_escape(val);
-					g_string_append(out, e);
-					g_free(e);
-				} else {
-					g_string_append(out, val);
-				}
-				g_free(val);
-				g_free(inner);
-				tokens++;
-				q = close + 2;
-				continue;
-			}
-			if (*q != ' ' && *q != '\t')
-				text++;
-			g_string_append_c(out, *q++);
-		}
-		if (tokens == 1 && text == 0 && empty_tokens) {
-			g_string_truncate(out, line_start); /* drop the whole line */
-		} else if (eol) {
-			g_string_append_c(out, '\n');
+		if (!render_line(&r, p, end, eol != NULL, error)) {
+			g_string_free(r.out, TRUE);
+			return NULL;
 		}
 		if (!eol)
 			break;
 		p = eol + 1;
-		line++;
+		r.line++;
 	}
-	return g_string_free(out, FALSE);
-fail:
-	g_string_free(out, TRUE);
-	return NULL;
+	return g_string_free(r.out, FALSE);
 }
 
 char *template_render(const char *tmpl, const char *source, template_lookup_fn lookup,

@@ -291,107 +291,138 @@ void pair_by_id(const struct pair_item *old, int n_old, const struct pair_item *
 	}
 }
 
-GArray *pair_versions(const struct pair_item *old, int n_old, const struct pair_item *new_,
-		      int n_new, int creation_factor)
+/* Fill the n x n cost matrix of the unpaired commits: ro[0..a) old rows
+ * against rn[0..b) new columns by the size of their interdiff; a row or a
+ * column beyond those is "no partner", its cost the commit's own size
+ * scaled by creation_factor per cent (and nothing against nothing). */
+static void fill_costs(const struct pair_item *old, const int *ro, int a,
+		       const struct pair_item *new_, const int *rn, int b, int creation_factor,
+		       gint64 *cost)
 {
-	GArray *out = g_array_new(FALSE, FALSE, sizeof(struct pair));
-	int *o2n = g_new(int, n_old + 1), *n2o = g_new(int, n_new + 1);
-	gboolean *shown = g_new0(gboolean, n_old + 1);
+	int n = a + b;
+	int *osize = g_new(int, a), *nsize = g_new(int, b);
 	int i, j;
 
-	/* 1: equal patch-ids, first come first paired */
-	pair_by_id(old, n_old, new_, n_new, o2n, n2o);
-	/* 2: the rest by a minimum-cost assignment */
-	{
-		int *ro = g_new(int, n_old + 1), *rn = g_new(int, n_new + 1);
-		int a = 0, b = 0, n;
-		gint64 *cost;
-		int *r2c, *osize, *nsize;
-
-		for (i = 0; i < n_old; i++)
-			if (o2n[i] < 0)
-				ro[a++] = i;
-		for (j = 0; j < n_new; j++)
-			if (n2o[j] < 0)
-				rn[b++] = j;
-		n = a + b;
-		if (a && b) {
-			cost = g_new0(gint64, (gsize)n * n);
-			r2c = g_new(int, n);
-			osize = g_new(int, a);
-			nsize = g_new(int, b);
-			for (i = 0; i < a; i++)
-				osize[i] = size_of(&old[ro[i]]);
-			for (j = 0; j < b; j++)
-				nsize[j] = size_of(&new_[rn[j]]);
-			for (i = 0; i < n; i++) {
-				for (j = 0; j < n; j++) {
-					gint64 c;
-					if (i < a && j < b)
-						c = patchid_diff_size(old[ro[i]].diff, new_[rn[j]].diff);
-					else if (i < a)
-						c = (gint64)osize[i] * creation_factor / 100;
-					else if (j < b)
-						c = (gint64)nsize[j] * creation_factor / 100;
-					else
-						c = 0;
-					cost[(gsize)i * n + j] = c;
-				}
-			}
-			assign(n, cost, r2c);
-			for (i = 0; i < a; i++) {
-				if (r2c[i] < b) {
-					o2n[ro[i]] = rn[r2c[i]];
-					n2o[rn[r2c[i]]] = ro[i];
-				}
-			}
-			g_free(cost);
-			g_free(r2c);
-			g_free(osize);
-			g_free(nsize);
+	for (i = 0; i < a; i++)
+		osize[i] = size_of(&old[ro[i]]);
+	for (j = 0; j < b; j++)
+		nsize[j] = size_of(&new_[rn[j]]);
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < n; j++) {
+			gint64 c;
+			if (i < a && j < b)
+				c = patchid_diff_size(old[ro[i]].diff, new_[rn[j]].diff);
+			else if (i < a)
+				c = (gint64)osize[i] * creation_factor / 100;
+			else if (j < b)
+				c = (gint64)nsize[j] * creation_factor / 100;
+			else
+				c = 0;
+			cost[(gsize)i * n + j] = c;
 		}
-		g_free(ro);
-		g_free(rn);
 	}
-	/* 3: output in the new order, dropped ones where they stood */
-	i = j = 0;
-	while (i < n_old || j < n_new) {
-		struct pair pr;
+	g_free(osize);
+	g_free(nsize);
+}
 
+/* Pair the commits pair_by_id left unpaired (-1 in o2n / n2o) by a
+ * minimum-cost assignment; one left with no partner stays -1. */
+static void pair_by_cost(const struct pair_item *old, int n_old, const struct pair_item *new_,
+			 int n_new, int creation_factor, int *o2n, int *n2o)
+{
+	int *ro = g_new(int, n_old + 1), *rn = g_new(int, n_new + 1);
+	int a = 0, b = 0, n, i, j;
+	gint64 *cost;
+	int *r2c;
+
+	for (i = 0; i < n_old; i++)
+		if (o2n[i] < 0)
+			ro[a++] = i;
+	for (j = 0; j < n_new; j++)
+		if (n2o[j] < 0)
+			rn[b++] = j;
+	n = a + b;
+	if (a && b) {
+		cost = g_new0(gint64, (gsize)n * n);
+		r2c = g_new(int, n);
+		fill_costs(old, ro, a, new_, rn, b, creation_factor, cost);
+		assign(n, cost, r2c);
+		for (i = 0; i < a; i++) {
+			if (r2c[i] < b) {
+				o2n[ro[i]] = rn[r2c[i]];
+				n2o[rn[r2c[i]]] = ro[i];
+			}
+		}
+		g_free(cost);
+		g_free(r2c);
+	}
+	g_free(ro);
+	g_free(rn);
+}
+
+/* The kind of a paired old/new commit: unchanged, only its message
+ * changed, or its code changed. */
+static enum pair_kind paired_kind(const struct pair_item *o, const struct pair_item *n)
+{
+	if (same_change(o, n))
+		return g_strcmp0(o->message, n->message) ? PAIR_MESSAGE : PAIR_UNCHANGED;
+	return PAIR_CHANGED;
+}
+
+static void append_pair(GArray *out, int old_index, int new_index, enum pair_kind kind)
+{
+	struct pair pr;
+
+	pr.old_index = old_index;
+	pr.new_index = new_index;
+	pr.kind = kind;
+	g_array_append_val(out, pr);
+}
+
+/* Append the pairs to out in the new order, each dropped old commit
+ * where it stood among the old ones. */
+static void emit_pairs(GArray *out, const struct pair_item *old, int n_old,
+		       const struct pair_item *new_, int n_new, const int *o2n, const int *n2o)
+{
+	gboolean *shown = g_new0(gboolean, n_old + 1);
+	int i = 0, j = 0;
+
+	while (i < n_old || j < n_new) {
 		if (i < n_old && o2n[i] < 0) {
-			pr.old_index = i;
-			pr.new_index = -1;
-			pr.kind = PAIR_DROPPED;
-			g_array_append_val(out, pr);
+			append_pair(out, i, -1, PAIR_DROPPED);
 			shown[i] = TRUE;
 			i++;
 			continue;
 		}
 		while (j < n_new && n2o[j] < 0) {
-			pr.old_index = -1;
-			pr.new_index = j;
-			pr.kind = PAIR_ADDED;
-			g_array_append_val(out, pr);
+			append_pair(out, -1, j, PAIR_ADDED);
 			j++;
 		}
 		if (j < n_new) {
 			int oi = n2o[j];
-			pr.old_index = oi;
-			pr.new_index = j;
-			if (same_change(&old[oi], &new_[j]))
-				pr.kind = g_strcmp0(old[oi].message, new_[j].message) ? PAIR_MESSAGE
-										   : PAIR_UNCHANGED;
-			else
-				pr.kind = PAIR_CHANGED;
-			g_array_append_val(out, pr);
+			append_pair(out, oi, j, paired_kind(&old[oi], &new_[j]));
 			shown[oi] = TRUE;
 			j++;
 		}
 		while (i < n_old && shown[i])
 			i++;
 	}
+	g_free(shown);
+}
+
+GArray *pair_versions(const struct pair_item *old, int n_old, const struct pair_item *new_,
+		      int n_new, int creation_factor)
+{
+	GArray *out = g_array_new(FALSE, FALSE, sizeof(struct pair));
+	int *o2n = g_new(int, n_old + 1), *n2o = g_new(int, n_new + 1);
+
+	/* 1: equal patch-ids, first come first paired */
+	pair_by_id(old, n_old, new_, n_new, o2n, n2o);
+	/* 2: the rest by a minimum-cost assignment */
+	pair_by_cost(old, n_old, new_, n_new, creation_factor, o2n, n2o);
+	/* 3: output in the new order, dropped ones where they stood */
+	emit_pairs(out, old, n_old, new_, n_new, o2n, n2o);
 	g_free(o2n);
 	g_free(n2o);
-	g_free(shown);
 	return out;
 }

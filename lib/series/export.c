@@ -222,15 +222,9 @@ static void rm_tree(const char *path)
 	g_rmdir(path);
 }
 
-gboolean export_series(git_repository *repo, const struct series *s, const char *dir,
-		       gboolean with_upstream, GError **error)
+/* An export goes to a new directory or an empty one. */
+static gboolean check_target(const char *dir, GError **error)
 {
-	GArray *bases = g_array_new(FALSE, FALSE, sizeof(git_oid));
-	GPtrArray *paths = NULL, *working = NULL;
-	char *parent = g_path_get_dirname(dir), *tmpl, *tmp = NULL;
-	git_oid wbase, wtip;
-	gboolean ok = FALSE;
-
 	if (g_file_test(dir, G_FILE_TEST_EXISTS)) {
 		GDir *d = g_dir_open(dir, 0, NULL);
 		gboolean empty = d && !g_dir_read_name(d);
@@ -238,9 +232,18 @@ gboolean export_series(git_repository *repo, const struct series *s, const char 
 			g_dir_close(d);
 		if (!empty) {
 			qerr(error, QUILL_ERROR_USAGE, "%s exists and is not an empty directory", dir);
-			goto done;
+			return FALSE;
 		}
 	}
+	return TRUE;
+}
+
+/* A new temporary directory in parent (made if need be), to write the
+ * export in and rename into place; NULL on an error. */
+static char *make_temp_dir(const char *parent, GError **error)
+{
+	char *tmpl, *tmp;
+
 	g_mkdir_with_parents(parent, 0777);
 	tmpl = g_build_filename(parent, ".quill-export-XXXXXX", NULL);
 	tmp = g_mkdtemp(tmpl);
@@ -248,37 +251,63 @@ gboolean export_series(git_repository *repo, const struct series *s, const char 
 		g_free(tmpl);
 		qerr(error, QUILL_ERROR_OUTSIDE, "cannot create a directory in %s: %s", parent,
 		     g_strerror(errno));
-		goto done;
 	}
-	/* the state files as they are */
-	paths = state_paths(s->state);
-	for (guint i = 0; i < paths->len; i++) {
+	return tmp;
+}
+
+/* The state files as they are. */
+static gboolean write_state(const char *tmp, const struct series *s, GError **error)
+{
+	GPtrArray *paths = state_paths(s->state);
+	gboolean ok = TRUE;
+
+	for (guint i = 0; ok && i < paths->len; i++) {
 		const char *p = g_ptr_array_index(paths, i);
 		char *text = state_get_string(s->state, p);
-		gboolean w = write_file(tmp, p, text, error);
+		ok = write_file(tmp, p, text, error);
 		g_free(text);
-		if (!w)
-			goto done;
 	}
+	g_ptr_array_unref(paths);
+	return ok;
+}
+
+/* Each recorded version's patches under v<n>/, its base appended to
+ * bases. */
+static gboolean write_versions(git_repository *repo, const struct series *s, const char *tmp,
+			       GArray *bases, GError **error)
+{
 	for (guint i = 0; i < s->versions->len; i++) {
 		struct series_version *v = g_ptr_array_index(s->versions, i);
 		GPtrArray *patches;
 		char *sub = g_strdup_printf("v%d", v->number);
+		gboolean ok;
 		git_oid b;
 
 		if (!series_load_patches(&patches, &b, NULL, repo, s, v->number,
 					 COMMIT_WANT_DIFF | COMMIT_WANT_STAT, error)) {
 			g_free(sub);
-			goto done;
+			return FALSE;
 		}
 		g_array_append_val(bases, b);
 		ok = write_patches(tmp, sub, patches, v->number, error);
 		g_ptr_array_unref(patches);
 		g_free(sub);
 		if (!ok)
-			goto done;
-		ok = FALSE;
+			return FALSE;
 	}
+	return TRUE;
+}
+
+/* The working version, if it loads: its base appended to bases, and
+ * unless it is the last recorded version as it stands, its patches and a
+ * version.conf under v<n>/. */
+static gboolean write_working(git_repository *repo, const struct series *s, const char *tmp,
+			      GArray *bases, GError **error)
+{
+	GPtrArray *working = NULL;
+	git_oid wbase, wtip;
+	gboolean ok = TRUE;
+
 	if (series_load_patches(&working, &wbase, &wtip, repo, s, 0,
 				COMMIT_WANT_DIFF | COMMIT_WANT_STAT, NULL)) {
 		struct series_version *last = series_get_version(s, s->version - 1);
@@ -289,15 +318,33 @@ gboolean export_series(git_repository *repo, const struct series *s, const char 
 			char *sub = g_strdup_printf("v%d", s->version);
 			char *conf = working_conf(&wbase, &wtip, working, s->version);
 			char *rel = g_build_filename(sub, "version.conf", NULL);
-			gboolean w = write_file(tmp, rel, conf, error) &&
-				     write_patches(tmp, sub, working, s->version, error);
+			ok = write_file(tmp, rel, conf, error) &&
+			     write_patches(tmp, sub, working, s->version, error);
 			g_free(sub);
 			g_free(conf);
 			g_free(rel);
-			if (!w)
-				goto done;
 		}
 	}
+	if (working)
+		g_ptr_array_unref(working);
+	return ok;
+}
+
+gboolean export_series(git_repository *repo, const struct series *s, const char *dir,
+		       gboolean with_upstream, GError **error)
+{
+	GArray *bases = g_array_new(FALSE, FALSE, sizeof(git_oid));
+	char *parent = g_path_get_dirname(dir), *tmp = NULL;
+	gboolean ok = FALSE;
+
+	if (!check_target(dir, error))
+		goto done;
+	tmp = make_temp_dir(parent, error);
+	if (!tmp)
+		goto done;
+	if (!write_state(tmp, s, error) || !write_versions(repo, s, tmp, bases, error) ||
+	    !write_working(repo, s, tmp, bases, error))
+		goto done;
 	if (with_upstream && bases->len && !write_upstream(repo, tmp, bases, error))
 		goto done;
 	if (g_file_test(dir, G_FILE_TEST_IS_DIR))
@@ -315,10 +362,6 @@ done:
 		rm_tree(tmp);
 		g_free(tmp);
 	}
-	if (paths)
-		g_ptr_array_unref(paths);
-	if (working)
-		g_ptr_array_unref(working);
 	g_array_unref(bases);
 	g_free(parent);
 	return ok;
