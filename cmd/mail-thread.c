@@ -125,18 +125,45 @@ static const guint8 escaped[256] = {
 	['"'] = 1, ['\\'] = 1,
 };
 
-/* s as a JSON string (null for NULL), escaped as json_put_string does. */
-static void out_string(struct out *o, const char *s)
+#define ONES 0x0101010101010101ULL
+#define HIGHS 0x8080808080808080ULL
+
+/* Whether any of the 8 bytes in w is a control character, '"' or '\\'
+ * (or, with high set, one of 0x80 and up): a word at a time, as the
+ * strings are mostly plain ASCII that needs nothing. */
+static inline gboolean word_needs(guint64 w, gboolean high)
+{
+	guint64 ctl = (w - 0x20 * ONES) & ~w;
+	guint64 q = w ^ ('"' * ONES), b = w ^ ('\\' * ONES);
+
+	return (((ctl | ((q - ONES) & ~q) | ((b - ONES) & ~b)) & HIGHS) | (high ? w & HIGHS : 0)) != 0;
+}
+
+/* How many bytes of s[0..n) from the start need nothing (a multiple of 8,
+ * so possibly fewer than there are). */
+static gsize plain_prefix(const char *s, gsize n, gboolean high)
+{
+	gsize i = 0;
+
+	for (; i + 8 <= n; i += 8) {
+		guint64 w;
+
+		memcpy(&w, s + i, 8);
+		if (word_needs(w, high))
+			break;
+	}
+	return i;
+}
+
+/* s[0..n) as a JSON string, escaped as json_put_string does. */
+static void out_string_len(struct out *o, const char *s, gsize n)
 {
 	static const char hex[] = "0123456789abcdef";
-	const char *p, *run;
+	const char *p, *run, *end = s + n;
 
-	if (!s) {
-		PUT(o, "null");
-		return;
-	}
 	PUT(o, "\"");
-	for (p = run = s; *p; p++) {
+	run = s;
+	for (p = s + plain_prefix(s, n, FALSE); p < end; p++) {
 		unsigned char c = (unsigned char)*p;
 
 		if (!escaped[c])
@@ -155,24 +182,39 @@ static void out_string(struct out *o, const char *s)
 		}
 		}
 	}
-	out_put(o, run, p - run);
+	out_put(o, run, end - run);
 	PUT(o, "\"");
+}
+
+/* s as a JSON string (null for NULL), escaped as json_put_string does. */
+static void out_string(struct out *o, const char *s)
+{
+	if (!s)
+		PUT(o, "null");
+	else
+		out_string_len(o, s, strlen(s));
 }
 
 /* s as a JSON string, made valid UTF-8 first where it is not; null for NULL. */
 static void out_text(struct out *o, const char *s)
 {
-	const char *p = s;
+	gsize n, i;
 	char *valid;
 
-	/* hot (two ids a line): ASCII, the usual id, needs no validation */
-	while (p && *p && !(*p & 0x80))
-		p++;
-	if (!s || !*p || g_utf8_validate(s, -1, NULL)) {
-		out_string(o, s);
+	if (!s) {
+		PUT(o, "null");
 		return;
 	}
-	valid = g_utf8_make_valid(s, -1);
+	/* hot (two ids a line): ASCII, the usual id, needs no validation */
+	n = strlen(s);
+	i = plain_prefix(s, n, TRUE);
+	while (i < n && !(s[i] & 0x80))
+		i++;
+	if (i == n || g_utf8_validate(s, (gssize)n, NULL)) {
+		out_string_len(o, s, n);
+		return;
+	}
+	valid = g_utf8_make_valid(s, (gssize)n);
 	out_string(o, valid);
 	g_free(valid);
 }

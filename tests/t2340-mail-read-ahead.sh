@@ -3,7 +3,8 @@
 # thread (lib/net/source-ahead.c): the same output and the same warnings,
 # in the same order, as reading it in one thread (QUILL_READ_AHEAD=0),
 # over more messages than one batch (256) holds, with warnings before the
-# first message, between batches and after the last.
+# first message, between batches and after the last; and with the mailbox
+# split between two reading threads (QUILL_SPLIT_MIN=1: any size splits).
 . "$(dirname "$0")/lib.sh"
 
 # mk N: an mbox of N messages with junk before the first separator, every
@@ -50,6 +51,14 @@ for cmd in "mail thread" "mail thread --json" "mail series" "mail series --json"
 	test_expect_success "$cmd: the same with and without reading ahead" "
 		QUILL_READ_AHEAD=0 quill $cmd box >expect.out 2>expect.err &&
 		quill $cmd box >out 2>err &&
+		test_cmp expect.out out && test_cmp expect.err err
+	"
+done
+
+for cmd in "mail thread" "mail thread --json" "mail series --json" "review scan --json"; do
+	test_expect_success "$cmd: the same with the mailbox split between two readers" "
+		QUILL_READ_AHEAD=0 quill $cmd box >expect.out 2>expect.err &&
+		QUILL_SPLIT_MIN=1 quill $cmd box >out 2>err &&
 		test_cmp expect.out out && test_cmp expect.err err
 	"
 done

@@ -35,6 +35,7 @@ struct mbox {
 	gsize pos;		/* scan position */
 	gsize dropped;		/* the mapping below this was given back (MADV_DONTNEED) */
 	gsize populated;	/* the page tables below this were filled (MADV_POPULATE_READ) */
+	gboolean keep;		/* mbox_keep_pages: nothing is given back */
 	guint count;
 	gsize junk;		/* bytes before the first separator that were skipped */
 	warn_fn warn;		/* says so at the first mbox_next, when set */
@@ -355,7 +356,7 @@ static void release_behind(struct mbox *mb, gsize upto)
 		mb->populated = b;
 	}
 #endif
-	if (upto < mb->dropped + 2 * step)
+	if (mb->keep || upto < mb->dropped + 2 * step)
 		return;
 	from = mb->dropped;
 	to = (upto - step) / (gsize)page * (gsize)page;
@@ -459,6 +460,16 @@ struct mbox *mbox_split_at(struct mbox *mb, gsize at)
 	b->dropped = sep / (gsize)sysconf(_SC_PAGESIZE) * (gsize)sysconf(_SC_PAGESIZE);
 	mb->len = sep;
 	return b;
+}
+
+void mbox_keep_pages(struct mbox *mb)
+{
+	mb->keep = TRUE;
+}
+
+gsize mbox_length(const struct mbox *mb)
+{
+	return mb->kind == KIND_MAILDIR ? 0 : mb->len;
 }
 
 guint mbox_count(const struct mbox *mb)

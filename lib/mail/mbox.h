@@ -77,6 +77,15 @@ void mbox_close(struct mbox *mb);
  * mb is no mbox (a Maildir, one message) or was read from already. */
 struct mbox *mbox_split_at(struct mbox *mb, gsize at);
 
+/* Give no pages back behind the scan (see the top): for a reader that
+ * reads the spans again soon after (a split's part, finished by another
+ * thread), where giving them back costs a page fault a message. */
+void mbox_keep_pages(struct mbox *mb);
+
+/* How many bytes of the file or buffer mbox_next reads through (0 for a
+ * Maildir): all of it, or up to the split for mbox_split_at's first part. */
+gsize mbox_length(const struct mbox *mb);
+
 /* How many messages mbox_next handed out so far. */
 guint mbox_count(const struct mbox *mb);
 

@@ -30,12 +30,98 @@ struct build {
 	GHashTable *numbers;	/* the patch numbers it holds */
 };
 
+/* A set of ids: open addressing over the ids' hashes, the ids interned in
+ * one chunk.  Hand-written: every message's Message-ID goes in, and a
+ * GHashTable would cost a malloc, a hash for the lookup and another for the
+ * insert each (a tenth of mail series' main thread). */
+struct idset {
+	guint32 *hash;		/* per slot; the ids' are never 0 */
+	const char **id;	/* per slot, NULL: empty */
+	guint mask, used;
+	guint64 seed;
+	GStringChunk *chunk;
+};
+
+static void idset_init(struct idset *set)
+{
+	set->mask = 1023;
+	set->hash = g_new0(guint32, set->mask + 1);
+	set->id = g_new0(const char *, set->mask + 1);
+	set->used = 0;
+	set->seed = ((guint64)g_random_int() << 32) | g_random_int();
+	set->chunk = g_string_chunk_new(64 * 1024);
+}
+
+static void idset_clear(struct idset *set)
+{
+	g_free(set->hash);
+	g_free(set->id);
+	g_string_chunk_free(set->chunk);
+}
+
+/* A seeded hash of s[0..n), a word at a time; never 0. */
+static guint32 idset_hash(guint64 seed, const char *s, gsize n)
+{
+	guint64 h = seed ^ (n * 0x9e3779b97f4a7c15ULL), w;
+
+	for (; n >= 8; s += 8, n -= 8) {
+		memcpy(&w, s, 8);
+		h = (h ^ w) * 0xff51afd7ed558ccdULL;
+		h ^= h >> 32;
+	}
+	w = 0;
+	memcpy(&w, s, n);
+	h = (h ^ w) * 0xc4ceb9fe1a85ec53ULL;
+	h ^= h >> 29;
+	return (guint32)h | 1;
+}
+
+static void idset_grow(struct idset *set)
+{
+	guint32 *hash = set->hash;
+	const char **id = set->id;
+	guint n = set->mask + 1;
+
+	set->mask = n * 2 - 1;
+	set->hash = g_new0(guint32, n * 2);
+	set->id = g_new0(const char *, n * 2);
+	for (guint i = 0; i < n; i++) {
+		guint k;
+
+		if (!id[i])
+			continue;
+		for (k = hash[i] & set->mask; set->id[k]; k = (k + 1) & set->mask)
+			;
+		set->hash[k] = hash[i];
+		set->id[k] = id[i];
+	}
+	g_free(hash);
+	g_free(id);
+}
+
+/* Add id: FALSE when it was there already. */
+static gboolean idset_add(struct idset *set, const char *id)
+{
+	gsize n = strlen(id);
+	guint32 h = idset_hash(set->seed, id, n);
+	guint k;
+
+	for (k = h & set->mask; set->id[k]; k = (k + 1) & set->mask)
+		if (set->hash[k] == h && !strcmp(set->id[k], id))
+			return FALSE;
+	set->hash[k] = h;
+	set->id[k] = g_string_chunk_insert_len(set->chunk, id, (gssize)n);
+	if (++set->used * 2 > set->mask)
+		idset_grow(set);
+	return TRUE;
+}
+
 struct postings {
 	GPtrArray *all;		/* struct build* */
 	GHashTable *by_msgid;	/* char* -> index + 1 */
 	GHashTable *by_change;	/* "version change-id" -> GArray of int */
 	GHashTable *by_marker;	/* "version total author" -> GArray of int */
-	GHashTable *seen;	/* every Message-ID added (for copies) */
+	struct idset seen;	/* every Message-ID added (for copies) */
 	guint count[4];
 	warn_fn warn;
 	void *payload;
@@ -72,7 +158,7 @@ struct postings *postings_new(warn_fn warn, void *payload)
 					     (GDestroyNotify)g_array_unref);
 	p->by_marker = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
 					     (GDestroyNotify)g_array_unref);
-	p->seen = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+	idset_init(&p->seen);
 	p->warn = warn;
 	p->payload = payload;
 	return p;
@@ -86,7 +172,7 @@ void postings_free(struct postings *p)
 	g_hash_table_unref(p->by_msgid);
 	g_hash_table_unref(p->by_change);
 	g_hash_table_unref(p->by_marker);
-	g_hash_table_unref(p->seen);
+	idset_clear(&p->seen);
 	g_free(p);
 }
 
@@ -326,14 +412,13 @@ enum posting_kind postings_add(struct postings *p, const struct posting_mail *ma
 
 	g_return_val_if_fail(!p->finished, POSTING_COPY);
 	if (m->msgid && *m->msgid) {
-		if (g_hash_table_contains(p->seen, m->msgid)) {
+		if (!idset_add(&p->seen, m->msgid)) {
 			if (p->warn)
 				p->warn(p->payload, "<%s>: a second message with this Message-ID "
 					"(message %u) is a copy, left out", m->msgid, m->position);
 			p->count[POSTING_COPY]++;
 			return POSTING_COPY;
 		}
-		g_hash_table_add(p->seen, g_strdup(m->msgid));
 	}
 	if (!sp) {
 		subject_parse(&own, m->subject ? m->subject : "", -1);

@@ -8,12 +8,23 @@
  * Warnings the reading thread meets are held with the item they come
  * before (or the end) and said by the caller's thread when it gets there:
  * the same lines in the same order as reading in one thread.
+ *
+ * A source of one big operand (an mbox of SPLIT_MIN bytes or more) is read
+ * by two threads: the operand is split at the "From " line nearest its
+ * middle (source_kind.split), and a third thread scans the second part and
+ * prepares its messages, into batches it keeps on a queue of its own, not
+ * bounded: it runs beside the reading thread, which reads the first part
+ * and then finishes the second part's messages in order (the header parse
+ * again, the ids, numbering, warnings) and hands them on.  Memory: what is
+ * held of each message of the second part is its span, its place and what
+ * prepare made, until the caller gets there.
  */
 #include "net/source-private.h"
 #include "core/relay.h"
 
 #define BATCH 256
 #define NBATCH 8
+#define SPLIT_MIN (16u << 20)	/* smaller operands are read by one thread */
 
 struct batch {
 	struct source_item items[BATCH];
@@ -21,6 +32,40 @@ struct batch {
 	gboolean end;		/* the last batch: no message after its items */
 	GError *error;		/* with end: what source_next fails with */
 	GPtrArray *tail;	/* with end: warnings after the last item */
+};
+
+/* A message of the split part as its thread leaves it: where it is and
+ * what prepare made of it; the header parse and the ids are made again
+ * when it is finished (cheap beside the scan and prepare, and a mailbox's
+ * worth of them held would be most of the memory). */
+struct held {
+	const char *data;	/* NULL: unreadable, `where` says why */
+	gsize len;
+	struct source_mark mark;
+	char *where;		/* for an unreadable one */
+	void *prepared;
+};
+
+#define HELD 1024
+
+/* A batch of them. */
+struct held_batch {
+	struct held h[HELD];
+	guint n;
+	gboolean end;		/* the part ends after these */
+};
+
+/* The second part of a split operand, read on a thread of its own. */
+struct split {
+	struct operand op;		/* the part: the operand's kind, the part's state */
+	guint at;			/* the operand's number */
+	GThread *thread;
+	GAsyncQueue *full;		/* struct held_batch, in order */
+	struct held_batch *cur;		/* the one being finished, or NULL */
+	guint next;			/* its next message */
+	gint stop;			/* end at the next message */
+	gboolean started;		/* the reading thread got to the part */
+	guint base;			/* then: the messages before it */
 };
 
 struct source_ahead {
@@ -32,6 +77,7 @@ struct source_ahead {
 	guint next;			/* the next item of the relay's current batch */
 	gboolean done;			/* the end was handed out */
 	gboolean here;			/* one processor: no thread */
+	struct split *split;		/* a big operand read by two threads, or NULL */
 	struct batch store[NBATCH];
 };
 
@@ -40,6 +86,111 @@ static void drop_prepared(struct source_ahead *a, struct source_item *it)
 	if (it->out.prepared && a->prepare_free)
 		a->prepare_free(it->out.prepared);
 	it->out.prepared = NULL;
+}
+
+/* Free what is left of a held batch (from message `from` on). */
+static void held_free(struct source_ahead *a, struct held_batch *b, guint from)
+{
+	for (guint k = from; k < b->n; k++) {
+		if (b->h[k].prepared && a->prepare_free)
+			a->prepare_free(b->h[k].prepared);
+		g_free(b->h[k].where);
+	}
+	g_free(b);
+}
+
+/* The split part's thread: its messages taken and prepared (in one item,
+ * used again and again), batch by batch onto its queue; the last batch
+ * says the end. */
+static gpointer part_reader(gpointer data)
+{
+	struct source *s = data;
+	struct source_ahead *a = s->ahead;
+	struct split *sp = a->split;
+	struct source_item it = { 0 };
+	gboolean end = FALSE;
+
+	while (!end) {
+		struct held_batch *b = g_new(struct held_batch, 1);
+
+		b->n = 0;
+		while (b->n < HELD) {
+			struct held *h = &b->h[b->n];
+
+			if (g_atomic_int_get(&sp->stop) || !source_take_raw(&sp->op, sp->at, &it)) {
+				end = TRUE;
+				break;
+			}
+			h->data = it.state == SOURCE_ITEM_UNREADABLE ? NULL : it.m->data;
+			h->len = it.state == SOURCE_ITEM_UNREADABLE ? 0 : it.m->len;
+			h->mark = it.mark;
+			h->where = g_steal_pointer(&it.where);
+			h->prepared = it.state == SOURCE_ITEM_MAIL && a->prepare ?
+				      a->prepare(&it.out, a->payload) : NULL;
+			b->n++;
+		}
+		b->end = end;
+		g_async_queue_push(sp->full, b);
+	}
+	source_item_free(&it);
+	return NULL;
+}
+
+/* The next message of the split part into *it, finished in order (its
+ * number, its index raised by `base`, its warnings): FALSE at the part's
+ * end.  *it gets the held message's prepared. */
+static gboolean part_produce(struct source *s, struct source_item *it, guint base)
+{
+	struct split *sp = s->ahead->split;
+
+	for (;;) {
+		struct held *h;
+
+		if (!sp->cur)
+			sp->cur = g_async_queue_pop(sp->full);
+		if (sp->next == sp->cur->n) {
+			if (sp->cur->end)
+				return FALSE;
+			held_free(s->ahead, sp->cur, sp->next);
+			sp->cur = NULL;
+			sp->next = 0;
+			continue;
+		}
+		h = &sp->cur->h[sp->next++];
+		source_item_reset(it);
+		memset(&it->out, 0, sizeof it->out);
+		it->mark = h->mark;
+		it->where = g_steal_pointer(&h->where);
+		if (h->data) {
+			source_take_data(it, sp->at, h->data, h->len);
+		} else {
+			it->state = SOURCE_ITEM_UNREADABLE;
+			it->op = sp->at;
+		}
+		it->out.prepared = g_steal_pointer(&h->prepared);
+		if (source_finish(s, it, base))
+			return TRUE;
+		drop_prepared(s->ahead, it);
+	}
+}
+
+/* source_produce over a split source: the first part, then the second. */
+static gboolean produce(struct source *s, struct source_item *it, GError **error)
+{
+	struct split *sp = s->ahead->split;
+
+	if (!sp)
+		return source_produce(s, it, error);
+	if (s->at <= sp->at && source_produce(s, it, error))
+		return TRUE;
+	if (!sp->started) {
+		/* the messages before the part: all of the operand's (the only one) */
+		sp->started = TRUE;
+		sp->base = s->position;
+	}
+	if (part_produce(s, it, sp->base))
+		return TRUE;
+	return source_produce_end(s, error);
 }
 
 static gpointer reader(gpointer data)
@@ -53,16 +204,19 @@ static gpointer reader(gpointer data)
 		b->n = 0;
 		while (b->n < BATCH) {
 			struct source_item *it = &b->items[b->n];
+			gboolean raw_prepared;
 
 			/* freed here, by the thread that made it (malloc keeps
 			 * its memory with the thread that frees it) */
 			drop_prepared(a, it);
-			if (relay_stopping(&a->relay) || !source_produce(s, it, &b->error)) {
+			if (relay_stopping(&a->relay) || !produce(s, it, &b->error)) {
 				b->end = TRUE;
 				break;
 			}
 			it->said = g_steal_pointer(&s->capture);
-			it->out.prepared = a->prepare ? a->prepare(&it->out, a->payload) : NULL;
+			raw_prepared = a->split && s->at > a->split->at;
+			if (!raw_prepared)
+				it->out.prepared = a->prepare ? a->prepare(&it->out, a->payload) : NULL;
 			b->n++;
 		}
 		if (b->end)
@@ -105,6 +259,54 @@ static gboolean next_here(struct source *s, struct source_mail *out, GError **er
 	return TRUE;
 }
 
+/* Split the source's operand when it is the only one and big enough
+ * (QUILL_SPLIT_MIN in the environment: another size in bytes, for tests)
+ * and start the part's thread. */
+static void split_start(struct source *s)
+{
+	struct source_ahead *a = s->ahead;
+	const struct operand *op;
+	const char *env = g_getenv("QUILL_SPLIT_MIN");
+	gsize min = env ? (gsize)g_ascii_strtoull(env, NULL, 10) : SPLIT_MIN;
+	struct split *sp;
+	void *part;
+
+	if (s->ops->len != 1 || s->at || s->position)
+		return;
+	op = &g_array_index(s->ops, struct operand, 0);
+	if (!op->kind->split || !(part = op->kind->split(op->state, min)))
+		return;
+	sp = a->split = g_new0(struct split, 1);
+	sp->op = *op;
+	sp->op.state = part;
+	sp->full = g_async_queue_new();
+	s->split = TRUE;
+	sp->thread = g_thread_new("source-split", part_reader, s);
+}
+
+/* Stop the part's thread (the reading thread is stopped already) and free
+ * what it made. */
+static void split_stop(struct source_ahead *a)
+{
+	struct split *sp = a->split;
+
+	if (!sp)
+		return;
+	g_atomic_int_set(&sp->stop, 1);
+	while (!(sp->cur && sp->cur->end)) {
+		if (sp->cur)
+			held_free(a, sp->cur, sp->next);
+		sp->cur = g_async_queue_pop(sp->full);
+		sp->next = 0;
+	}
+	held_free(a, sp->cur, sp->next);
+	g_thread_join(sp->thread);
+	g_async_queue_unref(sp->full);
+	sp->op.kind->close(sp->op.state);
+	g_free(sp);
+	a->split = NULL;
+}
+
 gboolean source_ahead_next(struct source *s, struct source_mail *out, GError **error)
 {
 	struct source_ahead *a = s->ahead;
@@ -121,6 +323,7 @@ gboolean source_ahead_next(struct source *s, struct source_mail *out, GError **e
 		for (guint i = 0; i < NBATCH; i++)
 			batches[i] = &a->store[i];
 		relay_init(&a->relay, batches, NBATCH);
+		split_start(s);
 		a->thread = g_thread_new("source-ahead", reader, s);
 	}
 	/* the items handed out are reset by the thread when it reuses them */
@@ -163,6 +366,7 @@ void source_ahead_stop(struct source *s)
 
 		relay_stop(&a->relay, batch_is_end);
 		g_thread_join(a->thread);
+		split_stop(a);
 		last = a->relay.cur;
 		g_clear_pointer(&last->tail, g_ptr_array_unref);
 		g_clear_error(&last->error);

@@ -40,6 +40,15 @@ struct source_kind {
 	 * last, cheaply, and what `where` would have said of it. */
 	void (*mark)(void *state, struct source_mark *out);
 	char *(*where_mark)(void *state, const struct source_mark *m);
+	/* Optional (NULL: never): split an operand nothing was read of, of at
+	 * least `min` bytes, in two near its middle at a message start, for a
+	 * second thread to read the second part.  The state of that part
+	 * (read with next and closed with close, before the operand's own;
+	 * the operand then ends where it starts), or NULL when it does not
+	 * split.  The messages of the part are those the whole would have
+	 * handed out after the operand's, with the same mark, but for an
+	 * index counted from 1 again (add the count of the operand's). */
+	void *(*split)(void *state, gsize min);
 };
 
 /* The local kinds (source-local.c): any path, as mbox_open tells them

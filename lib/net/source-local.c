@@ -96,6 +96,22 @@ static char *local_where(void *state)
 	return local_where_mark(state, &m);
 }
 
+static void *local_split(void *state, gsize min)
+{
+	struct local *l = state, *part;
+	gsize len = mbox_length(l->mb);
+	struct mbox *b;
+
+	if (len < min || len < 2 || !(b = mbox_split_at(l->mb, len / 2)))
+		return NULL;
+	/* its messages are parsed again when they are finished, well after
+	 * the scan: giving their pages back would cost a fault each */
+	mbox_keep_pages(b);
+	part = g_new0(struct local, 1);
+	part->mb = b;
+	return part;
+}
+
 static void local_close(void *state)
 {
 	struct local *l = state;
@@ -105,14 +121,14 @@ static void local_close(void *state)
 }
 
 const struct source_kind source_local_path = {
-	local_open, local_next, local_where, local_close, local_mark, local_where_mark,
+	local_open, local_next, local_where, local_close, local_mark, local_where_mark, local_split,
 };
 const struct source_kind source_local_mbox = {
-	spec_mbox_open, local_next, local_where, local_close, local_mark, local_where_mark,
+	spec_mbox_open, local_next, local_where, local_close, local_mark, local_where_mark, local_split,
 };
 const struct source_kind source_local_maildir = {
-	spec_maildir_open, local_next, local_where, local_close, local_mark, local_where_mark,
+	spec_maildir_open, local_next, local_where, local_close, local_mark, local_where_mark, local_split,
 };
 const struct source_kind source_local_bytes = {
-	bytes_open, local_next, local_where, local_close, local_mark, local_where_mark,
+	bytes_open, local_next, local_where, local_close, local_mark, local_where_mark, local_split,
 };

@@ -62,6 +62,10 @@ gboolean source_produce(struct source *s, struct source_item *it, GError **error
  * marked; position, a stand-in Message-ID and the warnings are left to
  * source_finish.  FALSE at the operand's end. */
 gboolean source_take_raw(const struct operand *op, guint at, struct source_item *it);
+/* What source_take_raw does with the message it took: data[0..len) of
+ * operand number `at` parsed into *it (reset, its out cleared, before),
+ * its ids found.  Marks nothing. */
+void source_take_data(struct source_item *it, guint at, const char *data, gsize len);
 /* The rest, in order: the item numbered, a Message-ID made up when it has
  * none, its mbox index raised by index_base (messages of the operand before
  * its part), what is wrong with it said.  FALSE: not mail, or unreadable

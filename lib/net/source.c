@@ -271,33 +271,15 @@ static void first_mail(struct source *s)
 	g_ptr_array_set_size(s->held, 0);
 }
 
-gboolean source_take_raw(const struct operand *op, guint at, struct source_item *it)
+void source_take_data(struct source_item *it, guint at, const char *data, gsize len)
 {
 	struct source_mail *out = &it->out;
-	const char *data;
-	gsize len;
-	GError *e = NULL;
-	struct message *m;
+	struct message *m = it->m = message_parse_into(it->m, data, len);
 
-	source_item_reset(it);
-	memset(out, 0, sizeof *out);
-	if (!op->kind->next(op->state, &data, &len, &e)) {
-		if (!e)
-			return FALSE;
-		it->state = SOURCE_ITEM_UNREADABLE;
-		it->where = g_strdup(e->message);
-		g_error_free(e);
-		return TRUE;
-	}
-	m = it->m = message_parse_into(it->m, data, len);
 	it->op = at;
-	if (op->kind->mark)
-		op->kind->mark(op->state, &it->mark);
-	else
-		it->where = op->kind->where(op->state);
 	if (!is_mail(m)) {
 		it->state = SOURCE_ITEM_NOT_MAIL;
-		return TRUE;
+		return;
 	}
 	it->state = SOURCE_ITEM_MAIL;
 	find_ids(it);
@@ -311,6 +293,29 @@ gboolean source_take_raw(const struct operand *op, guint at, struct source_item 
 	}
 	if (it->mid->len)
 		out->msgid = g_ptr_array_index(it->mid, 0);
+}
+
+gboolean source_take_raw(const struct operand *op, guint at, struct source_item *it)
+{
+	const char *data;
+	gsize len;
+	GError *e = NULL;
+
+	source_item_reset(it);
+	memset(&it->out, 0, sizeof it->out);
+	if (!op->kind->next(op->state, &data, &len, &e)) {
+		if (!e)
+			return FALSE;
+		it->state = SOURCE_ITEM_UNREADABLE;
+		it->where = g_strdup(e->message);
+		g_error_free(e);
+		return TRUE;
+	}
+	if (op->kind->mark)
+		op->kind->mark(op->state, &it->mark);
+	else
+		it->where = op->kind->where(op->state);
+	source_take_data(it, at, data, len);
 	return TRUE;
 }
 

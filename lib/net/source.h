@@ -80,7 +80,11 @@ gboolean source_next(struct source *s, struct source_mail *out, GError **error);
  * same warnings at the same points.  prepare's result is out->prepared,
  * borrowed like the rest (copy what is kept): the reading thread frees it
  * with prepare_free (may be NULL) when it reuses the place.
- * prepare must be safe to run beside the caller (touch only the message).
+ * prepare must be safe to run beside the caller (touch only the message)
+ * and may run before the message is numbered: it reads only m, body and
+ * the ids (msgid is NULL there for a message without one, position 0).
+ * One big mbox operand alone is read by two threads, a half each (see
+ * source-ahead.c): the same messages, warnings and order.
  * Call after the operands are added, before the first source_next.  On a
  * machine with one processor, or with QUILL_READ_AHEAD=0 in the
  * environment (to compare), nothing runs beside: prepare is called in
