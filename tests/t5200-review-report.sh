@@ -157,6 +157,24 @@ test_expect_success '--dry-run writes nothing; --json counts the states' '
 	quill_fails 2 "no mail" review report -o x
 '
 
+test_expect_success 'sixty series: every page written (two threads), each its own; a page that cannot be written is one error' '
+	for i in $(seq 1 60); do
+		patch "m$i@x" "[PATCH] zone$i: frob" "$i" "" "$i" || exit 1
+	done >many.mbox &&
+	quill review report --mbox many.mbox -o many >got &&
+	grep "and 60 series pages" got &&
+	ls many/series >pages && [ "$(wc -l <pages)" = 60 ] &&
+	for i in $(seq 1 60); do
+		p=$(grep "^zone$i-frob-" pages) &&
+		grep -F "<h1>zone$i: frob</h1>" "many/series/$p" &&
+		grep -F "href=\"series/$p\"" many/index.html || exit 1
+	done &&
+	mkdir -p broken/series/$(sed -n 50p pages)/x &&
+	quill_fails 4 "cannot write broken/series/$(sed -n 50p pages): " \
+		review report --mbox many.mbox -o broken &&
+	[ ! -e broken/index.html ]
+'
+
 if [ -n "$have_tidy" ]; then
 	test_expect_success 'tidy finds no error or warning in the index and the pages' '
 		tidy_ok out/index.html &&

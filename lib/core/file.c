@@ -53,6 +53,20 @@ static gboolean write_special(int fd, const char *path, const char *data, gsize 
 	return TRUE;
 }
 
+/* The process's umask (read by setting it, so one thread at a time: a
+ * second thread reading it meanwhile would take the 0 for it). */
+static mode_t current_umask(void)
+{
+	static GMutex lock;
+	mode_t mask;
+
+	g_mutex_lock(&lock);
+	mask = umask(0);
+	umask(mask);
+	g_mutex_unlock(&lock);
+	return mask;
+}
+
 gboolean file_write_atomic(const char *path, const char *data, gssize len, GError **error)
 {
 	char *tmp;
@@ -65,8 +79,7 @@ gboolean file_write_atomic(const char *path, const char *data, gssize len, GErro
 	if (special)
 		return write_special(fd, path, data, n, error);
 	tmp = g_strconcat(path, ".tmp-XXXXXX", NULL);
-	mask = umask(0);
-	umask(mask);
+	mask = current_umask();
 	fd = g_mkstemp_full(tmp, O_WRONLY | O_CLOEXEC, 0666 & ~mask);
 	if (fd < 0) {
 		qerr(error, QUILL_ERROR_OUTSIDE, "cannot write %s: %s", path, g_strerror(errno));

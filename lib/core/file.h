@@ -18,7 +18,8 @@
 #include <sys/types.h>
 
 /* Write len bytes (len < 0: a NUL-terminated string) to path with mode
- * 0666 & ~umask.  QUILL_ERROR_OUTSIDE naming the path on failure. */
+ * 0666 & ~umask.  QUILL_ERROR_OUTSIDE naming the path on failure.  Safe
+ * to call from several threads at once (for different paths). */
 gboolean file_write_atomic(const char *path, const char *data, gssize len, GError **error);
 
 /* The guard of file_write_atomic, for a writer that streams: when path is

@@ -3,6 +3,13 @@
 
 #include <string.h>
 
+/* An ASCII byte html_escape leaves as it is: printable, not markup. */
+static inline gboolean plain_byte(char c)
+{
+	return ((unsigned char)c >= 0x20 && (unsigned char)c < 0x7f && c != '&' && c != '<' &&
+		c != '>' && c != '"' && c != '\'') || c == '\n' || c == '\t';
+}
+
 void html_escape(GString *out, const char *s)
 {
 	const char *p = s;
@@ -11,15 +18,21 @@ void html_escape(GString *out, const char *s)
 		return;
 	while (*p) {
 		gunichar c;
-		const char *next;
+		const char *next, *run = p;
 
+		/* a run of what stays as it is, at once */
+		while (plain_byte(*p))
+			p++;
+		if (p > run)
+			g_string_append_len(out, run, p - run);
+		if (!*p)
+			break;
 		switch (*p) {
 		case '&': g_string_append(out, "&amp;"); p++; continue;
 		case '<': g_string_append(out, "&lt;"); p++; continue;
 		case '>': g_string_append(out, "&gt;"); p++; continue;
 		case '"': g_string_append(out, "&quot;"); p++; continue;
 		case '\'': g_string_append(out, "&#39;"); p++; continue;
-		case '\n': case '\t': g_string_append_c(out, *p++); continue;
 		default: break;
 		}
 		c = g_utf8_get_char_validated(p, -1);

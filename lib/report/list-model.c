@@ -1,6 +1,6 @@
 /* list-model.c - the series of some mail and their review state
- * (list-model.h): postings from the first pass, review items from the
- * second, put together by Message-ID. */
+ * (list-model.h): postings and review items from one pass over the mail,
+ * put together by Message-ID. */
 #include "report/list-model.h"
 
 #include "core/date.h"
@@ -16,7 +16,7 @@
 #define DEFAULT_BASE "https://lore.kernel.org/all"
 #define SLUG_MAX 48
 
-/* ---- pass 1: the postings (as mail series groups them) ---- */
+/* ---- the postings (as mail series groups them) ---- */
 
 /* What the reading thread finds out for postings_add. */
 struct seen {
@@ -71,36 +71,18 @@ static gboolean open_source(struct source **out, const struct report_list_opts *
 	return TRUE;
 }
 
-static gboolean read_postings(struct postings *p, const struct report_list_opts *o,
-			      guint *messages, GError **error)
+/* Each message, as the scan reads it: into the postings. */
+static void add_posting(void *payload, const struct source_mail *sm)
 {
-	struct source *src;
-	struct source_mail sm;
-	GError *e = NULL;
+	const struct seen *x = sm->prepared;
+	struct posting_mail pm = {
+		.msgid = sm->msgid, .in_reply_to = sm->in_reply_to, .refs = sm->refs,
+		.nrefs = sm->nrefs, .subject = x->subject, .parsed = &x->parsed,
+		.from = x->from, .date = x->date, .change_id = x->change_id,
+		.has_diff = x->diff, .position = sm->position,
+	};
 
-	if (!open_source(&src, o, error)) {
-		source_free(src);
-		return FALSE;
-	}
-	source_read_ahead(src, seen_new, seen_free, NULL);
-	while (source_next(src, &sm, &e)) {
-		const struct seen *x = sm.prepared;
-		struct posting_mail pm = {
-			.msgid = sm.msgid, .in_reply_to = sm.in_reply_to, .refs = sm.refs,
-			.nrefs = sm.nrefs, .subject = x->subject, .parsed = &x->parsed,
-			.from = x->from, .date = x->date, .change_id = x->change_id,
-			.has_diff = x->diff, .position = sm.position,
-		};
-		postings_add(p, &pm);
-		(*messages)++;
-	}
-	source_free(src);
-	if (e) {
-		g_propagate_error(error, e);
-		return FALSE;
-	}
-	postings_finish(p);
-	return TRUE;
+	postings_add(payload, &pm);
 }
 
 /* ---- the model's pieces ---- */
@@ -205,7 +187,7 @@ static GPtrArray *group(const struct postings *p, const char *base, struct list_
 	return all;
 }
 
-/* ---- pass 2: the replies and their items ---- */
+/* ---- the replies and their items ---- */
 
 static gint64 iso_seconds(const char *iso)
 {
@@ -266,26 +248,28 @@ static void attach(struct review_result *r, const struct postings *p, struct lis
 	g_hash_table_unref(at);
 }
 
-static gboolean read_items(struct report_list_opts const *o, const struct postings *p,
-			   struct list_version **where, GHashTable *series_of, GError **error)
+/* The one pass: the scan reads the operands, each message going into
+ * the postings as it is read (seen_new on the reading thread, add_posting
+ * on this one); *r is the scan's (caller frees). */
+static gboolean read_all(const struct report_list_opts *o, struct postings *p,
+			 struct review_result **r, GError **error)
 {
 	struct review_scan_opts so = { .link_base = o->link_base ? o->link_base : DEFAULT_BASE,
-				       .warn = NULL };
-	struct review_result *r = NULL;
+				       .warn = NULL, .each_mail = add_posting, .mail_payload = p };
 	struct source *src;
 	gboolean ok;
 
-	/* the first pass said every warning about the input already */
+	/* the source and the postings say what is wrong with the input; the
+	 * scan's own warnings (review scan's) are not this command's */
 	if (!open_source(&src, o, error)) {
 		source_free(src);
 		return FALSE;
 	}
-	source_read_ahead(src, NULL, NULL, NULL);
-	ok = review_scan(src, &so, &r, error);
+	source_read_ahead(src, seen_new, seen_free, NULL);
+	ok = review_scan(src, &so, r, error);
 	source_free(src);
 	if (ok)
-		attach(r, p, where, series_of);
-	review_result_free(r);
+		postings_finish(p);
 	return ok;
 }
 
@@ -412,11 +396,13 @@ gboolean report_list_build(struct report_list **out, const struct report_list_op
 	struct list_version **where = NULL;
 	GHashTable *series_of = g_hash_table_new(NULL, NULL);
 	struct report_list *l = g_new0(struct report_list, 1);
+	struct review_result *r = NULL;
 	gboolean ok;
 
 	*out = NULL;
-	ok = read_postings(p, o, &l->messages, error);
+	ok = read_all(o, p, &r, error);
 	if (ok) {
+		l->messages = r->messages;
 		l->postings = postings_len(p);
 		l->series = group(p, o->link_base ? o->link_base : DEFAULT_BASE, &where);
 		for (guint i = 0; i < l->series->len; i++) {
@@ -425,14 +411,13 @@ gboolean report_list_build(struct report_list **out, const struct report_list_op
 			for (guint k = 0; k < s->versions->len; k++)
 				g_hash_table_insert(series_of, g_ptr_array_index(s->versions, k), s);
 		}
-		ok = read_items(o, p, where, series_of, error);
-	}
-	if (ok) {
+		attach(r, p, where, series_of);
 		finish(l, o->since);
 		*out = l;
 	} else {
 		report_list_free(l);
 	}
+	review_result_free(r);
 	g_hash_table_unref(series_of);
 	g_free(where);
 	postings_free(p);

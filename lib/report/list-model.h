@@ -1,10 +1,10 @@
 /* list-model.h - what the list report shows (quill review report): every
  * series posted in some mail, built from the mail alone, no repository.
  *
- * Two passes over the same operands: the first groups the covers and
- * patches into postings and versions of series exactly as mail series
- * does (mail/postings); the second threads the replies and extracts their
- * review items as review scan does (review/scan).  A reply belongs to the
+ * One pass over the operands: as review scan reads them (review/scan),
+ * threading the replies and extracting their review items, each message
+ * also goes into the postings, which group the covers and patches into
+ * versions of series exactly as mail series does (mail/postings).  A reply belongs to the
  * posting of the message it answers, up its parents (a reply whose parent
  * is missing from the mail is left out).
  *
@@ -73,7 +73,7 @@ struct report_list_opts {
 	void *payload;
 };
 
-/* Read the operands (twice) into *out (caller owns, report_list_free).
+/* Read the operands (once) into *out (caller owns, report_list_free).
  * QUILL_ERROR_USAGE when an operand cannot be opened, QUILL_ERROR_INPUT
  * when none of the input is mail. */
 gboolean report_list_build(struct report_list **out, const struct report_list_opts *o,

@@ -733,6 +733,8 @@ gboolean review_scan_hooked(struct source *src, const struct review_scan_opts *o
 	sc.r->items = g_ptr_array_new_with_free_func(review_item_free);
 
 	while (source_next(src, &sm, &e)) {
+		if (o->each_mail)
+			o->each_mail(o->mail_payload, &sm);
 		take(&sc, &sm);
 		sc.r->messages++;
 	}

@@ -37,6 +37,13 @@ struct review_scan_opts {
 	const char *link_base;			/* links: archive_link(link_base, msgid) */
 	warn_fn warn;
 	void *payload;
+	/* Called with each message read (NULL: none), in input order, on the
+	 * caller's thread, before the scan threads it: for a caller that
+	 * wants more of the mail than the scan keeps, without a second read
+	 * of the source.  m is borrowed for the call (source_next's); its
+	 * prepared is what the source's read-ahead prepare made of it. */
+	void (*each_mail)(void *mail_payload, const struct source_mail *m);
+	void *mail_payload;
 };
 
 /* A reply, threaded. */
