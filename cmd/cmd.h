@@ -140,10 +140,35 @@ void warn_print(void *payload, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
 /* Print a JSON document to stdout, indented, and release it. */
 void print_json(json_t *doc);
 
-/* Write s (valid UTF-8, or NULL for null) as a JSON string to stdout.
- * jansson's dumper costs some 90 instructions a byte; a list of 100k
- * messages (mail thread --json) is written through this instead. */
-void json_put_string(const char *s);
+/* ---- cmd/output-json.c: a --json view written as it goes ----
+ *
+ * For the views too big to build as a json_t (100k messages): the caller
+ * writes the document's punctuation and indentation itself, as jansson's
+ * JSON_INDENT(2) would; the strings come out escaped as jansson escapes
+ * them.  Everything goes to stdout, buffered, from one thread. */
+struct jout;
+
+/* A writer (jout_finish flushes and frees it). */
+struct jout *jout_new(void);
+void jout_finish(struct jout *o);
+
+/* Bytes as they are: s[0..n), a NUL-terminated s, a string literal. */
+void jout_put(struct jout *o, const char *s, gsize n);
+void jout_puts(struct jout *o, const char *s);
+#define JOUT_LIT(o, lit) jout_put((o), (lit), sizeof(lit) - 1)
+
+/* A number. */
+void jout_int(struct jout *o, gint64 v);
+
+/* Whether s[0..n) is valid UTF-8 (ASCII checked eight bytes at a time). */
+gboolean jout_utf8_ok(const char *s, gsize n);
+
+/* s[0..n) (valid UTF-8) as a JSON string; jout_string: NUL-terminated,
+ * null for NULL; jout_text: the same, s made valid UTF-8 where it is not
+ * (as json_string of g_utf8_make_valid). */
+void jout_string_len(struct jout *o, const char *s, gsize n);
+void jout_string(struct jout *o, const char *s);
+void jout_text(struct jout *o, const char *s);
 
 /* A JSON string or null. */
 json_t *json_str_or_null(const char *s);

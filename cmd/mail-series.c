@@ -123,93 +123,11 @@ static json_t *as_json(const struct postings *p)
  * as_json's document (jansson's JSON_INDENT(2) and its escaping): 100k
  * messages make a document of 300k values, and building and dumping it
  * was a third of the run.  Hand-written: the hot path of --json. */
-struct jout {
-	char buf[1 << 16];
-	gsize n;
-};
-
-static void jflush(struct jout *o)
-{
-	fwrite_unlocked(o->buf, 1, o->n, stdout);
-	o->n = 0;
-}
-
-static void jput(struct jout *o, const char *s, gsize n)
-{
-	if (o->n + n > sizeof o->buf) {
-		jflush(o);
-		if (n > sizeof o->buf) {
-			fwrite_unlocked(s, 1, n, stdout);
-			return;
-		}
-	}
-	memcpy(o->buf + o->n, s, n);
-	o->n += n;
-}
-
-#define JPUT(o, lit) jput((o), (lit), sizeof(lit) - 1)
-
-static void jnum(struct jout *o, long long v)
-{
-	char b[24];
-
-	jput(o, b, g_snprintf(b, sizeof b, "%lld", v));
-}
-
-/* s (valid UTF-8) as jansson writes a string: '"' and '\\' escaped, the
- * control characters as \b \f \n \r \t or \u00XX, the rest as it is. */
-static void jstr_valid(struct jout *o, const char *s)
-{
-	static const char hex[] = "0123456789ABCDEF";
-	const char *p, *run;
-
-	JPUT(o, "\"");
-	for (p = run = s; *p; p++) {
-		unsigned char c = (unsigned char)*p;
-
-		if (c >= 0x20 && c != '"' && c != '\\')
-			continue;
-		jput(o, run, p - run);
-		run = p + 1;
-		switch (c) {
-		case '"': JPUT(o, "\\\""); break;
-		case '\\': JPUT(o, "\\\\"); break;
-		case '\b': JPUT(o, "\\b"); break;
-		case '\f': JPUT(o, "\\f"); break;
-		case '\n': JPUT(o, "\\n"); break;
-		case '\r': JPUT(o, "\\r"); break;
-		case '\t': JPUT(o, "\\t"); break;
-		default: {
-			char u[6] = { '\\', 'u', '0', '0', hex[c >> 4], hex[c & 15] };
-			jput(o, u, 6);
-		}
-		}
-	}
-	jput(o, run, p - run);
-	JPUT(o, "\"");
-}
-
-/* What text() makes of s, written: null, or s made valid UTF-8. */
-static void jtext(struct jout *o, const char *s)
-{
-	char *valid;
-
-	if (!s) {
-		JPUT(o, "null");
-	} else if (g_utf8_validate(s, -1, NULL)) {
-		jstr_valid(o, s);
-	} else {
-		valid = g_utf8_make_valid(s, -1);
-		jstr_valid(o, valid);
-		g_free(valid);
-	}
-}
-
 static void jkey(struct jout *o, const char *key)
 {
-	JPUT(o, ",\n      \"");
-	jput(o, key, strlen(key));
-	JPUT(o, "\": ");
+	JOUT_LIT(o, ",\n      \"");
+	jout_put(o, key, strlen(key));
+	JOUT_LIT(o, "\": ");
 }
 
 /* A boolean, a number or null (when `null`), and a list of ids or numbers,
@@ -217,25 +135,25 @@ static void jkey(struct jout *o, const char *key)
 static void jbool(struct jout *o, gboolean v)
 {
 	if (v)
-		JPUT(o, "true");
+		JOUT_LIT(o, "true");
 	else
-		JPUT(o, "false");
+		JOUT_LIT(o, "false");
 }
 
 static void jnum_or_null(struct jout *o, long long v, gboolean null)
 {
 	if (null)
-		JPUT(o, "null");
+		JOUT_LIT(o, "null");
 	else
-		jnum(o, v);
+		jout_int(o, v);
 }
 
 static void jlist_end(struct jout *o, guint n)
 {
 	if (n)
-		JPUT(o, "\n      ]");
+		JOUT_LIT(o, "\n      ]");
 	else
-		JPUT(o, "[]");
+		JOUT_LIT(o, "[]");
 }
 
 /* One posting, as as_json has it, at the indent of the "series" list. */
@@ -243,69 +161,67 @@ static void jposting(struct jout *o, const struct posting *s)
 {
 	char *date = s->date ? date_iso(s->date) : NULL;
 
-	JPUT(o, "    {\n      \"name\": ");
-	jtext(o, s->name);
+	JOUT_LIT(o, "    {\n      \"name\": ");
+	jout_text(o, s->name);
 	jkey(o, "version");
-	jnum(o, s->version);
+	jout_int(o, s->version);
 	jkey(o, "total");
-	jnum(o, s->total);
+	jout_int(o, s->total);
 	jkey(o, "cover");
 	jbool(o, s->cover != 0);
 	jkey(o, "cover_message");
 	jnum_or_null(o, s->cover, !s->cover);
 	jkey(o, "patches");
-	jnum(o, (int)s->patches);
+	jout_int(o, (int)s->patches);
 	jkey(o, "received_all");
 	jbool(o, s->received_all);
 	jkey(o, "change_id");
-	jtext(o, s->change_id);
+	jout_text(o, s->change_id);
 	jkey(o, "messages");
 	for (guint k = 0; k < s->messages->len; k++) {
-		jput(o, k ? ",\n        " : "[\n        ", 10);
-		jtext(o, g_ptr_array_index(s->messages, k));
+		jout_put(o, k ? ",\n        " : "[\n        ", 10);
+		jout_text(o, g_ptr_array_index(s->messages, k));
 	}
 	jlist_end(o, s->messages->len);
 	jkey(o, "not_received");
 	for (guint k = 0; k < s->not_received->len; k++) {
-		jput(o, k ? ",\n        " : "[\n        ", 10);
-		jnum(o, g_array_index(s->not_received, int, k));
+		jout_put(o, k ? ",\n        " : "[\n        ", 10);
+		jout_int(o, g_array_index(s->not_received, int, k));
 	}
 	jlist_end(o, s->not_received->len);
 	jkey(o, "author");
-	jtext(o, s->author);
+	jout_text(o, s->author);
 	jkey(o, "date");
-	jtext(o, date);		/* ASCII */
+	jout_text(o, date);		/* ASCII */
 	jkey(o, "series_key");
-	jtext(o, s->series_key);
+	jout_text(o, s->series_key);
 	jkey(o, "previous");
 	jnum_or_null(o, s->previous + 1, s->previous < 0);
-	JPUT(o, "\n    }");
+	JOUT_LIT(o, "\n    }");
 	g_free(date);
 }
 
 static void print_json_direct(const struct postings *p)
 {
-	struct jout *o = g_new(struct jout, 1);
+	struct jout *o = jout_new();
 	guint n = postings_len(p);
 
-	o->n = 0;
-	JPUT(o, "{\n  \"counts\": {\n    \"covers\": ");
-	jnum(o, (int)postings_count(p, POSTING_COVER));
-	JPUT(o, ",\n    \"patches\": ");
-	jnum(o, (int)postings_count(p, POSTING_PATCH));
-	JPUT(o, ",\n    \"comments\": ");
-	jnum(o, (int)postings_count(p, POSTING_COMMENT));
-	JPUT(o, "\n  },\n  \"series\": ");
+	JOUT_LIT(o, "{\n  \"counts\": {\n    \"covers\": ");
+	jout_int(o, (int)postings_count(p, POSTING_COVER));
+	JOUT_LIT(o, ",\n    \"patches\": ");
+	jout_int(o, (int)postings_count(p, POSTING_PATCH));
+	JOUT_LIT(o, ",\n    \"comments\": ");
+	jout_int(o, (int)postings_count(p, POSTING_COMMENT));
+	JOUT_LIT(o, "\n  },\n  \"series\": ");
 	for (guint i = 0; i < n; i++) {
-		jput(o, i ? ",\n" : "[\n", 2);
+		jout_put(o, i ? ",\n" : "[\n", 2);
 		jposting(o, postings_get(p, i));
 	}
 	if (n)
-		JPUT(o, "\n  ]\n}\n");
+		JOUT_LIT(o, "\n  ]\n}\n");
 	else
-		JPUT(o, "[]\n}\n");
-	jflush(o);
-	g_free(o);
+		JOUT_LIT(o, "[]\n}\n");
+	jout_finish(o);
 }
 
 static int int_of(const json_t *o, const char *key)

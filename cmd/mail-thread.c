@@ -89,177 +89,45 @@ static void build_rows(struct state *st)
 	}
 }
 
-/* The JSON view's writer: hand-written (the hot path of --json, 100k rows
- * make 30 MB): the bytes json_put_string writes, built in a buffer and
- * written out 64 KB at a time, a byte table telling which need escaping. */
-struct out {
-	char buf[1 << 16];
-	gsize n;
-};
-
-static void out_flush(struct out *o)
-{
-	fwrite_unlocked(o->buf, 1, o->n, stdout);
-	o->n = 0;
-}
-
-static void out_put(struct out *o, const char *s, gsize n)
-{
-	if (o->n + n > sizeof o->buf) {
-		out_flush(o);
-		if (n > sizeof o->buf) {
-			fwrite_unlocked(s, 1, n, stdout);
-			return;
-		}
-	}
-	memcpy(o->buf + o->n, s, n);
-	o->n += n;
-}
-
-#define PUT(o, lit) out_put((o), (lit), sizeof(lit) - 1)
-
-/* 1: the byte is written escaped (control characters, '"', '\\') */
-static const guint8 escaped[256] = {
-	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-	['"'] = 1, ['\\'] = 1,
-};
-
-#define ONES 0x0101010101010101ULL
-#define HIGHS 0x8080808080808080ULL
-
-/* Whether any of the 8 bytes in w is a control character, '"' or '\\'
- * (or, with high set, one of 0x80 and up): a word at a time, as the
- * strings are mostly plain ASCII that needs nothing. */
-static inline gboolean word_needs(guint64 w, gboolean high)
-{
-	guint64 ctl = (w - 0x20 * ONES) & ~w;
-	guint64 q = w ^ ('"' * ONES), b = w ^ ('\\' * ONES);
-
-	return (((ctl | ((q - ONES) & ~q) | ((b - ONES) & ~b)) & HIGHS) | (high ? w & HIGHS : 0)) != 0;
-}
-
-/* How many bytes of s[0..n) from the start need nothing (a multiple of 8,
- * so possibly fewer than there are). */
-static gsize plain_prefix(const char *s, gsize n, gboolean high)
-{
-	gsize i = 0;
-
-	for (; i + 8 <= n; i += 8) {
-		guint64 w;
-
-		memcpy(&w, s + i, 8);
-		if (word_needs(w, high))
-			break;
-	}
-	return i;
-}
-
-/* s[0..n) as a JSON string, escaped as json_put_string does. */
-static void out_string_len(struct out *o, const char *s, gsize n)
-{
-	static const char hex[] = "0123456789abcdef";
-	const char *p, *run, *end = s + n;
-
-	PUT(o, "\"");
-	run = s;
-	for (p = s + plain_prefix(s, n, FALSE); p < end; p++) {
-		unsigned char c = (unsigned char)*p;
-
-		if (!escaped[c])
-			continue;
-		out_put(o, run, p - run);
-		run = p + 1;
-		switch (c) {
-		case '"': PUT(o, "\\\""); break;
-		case '\\': PUT(o, "\\\\"); break;
-		case '\n': PUT(o, "\\n"); break;
-		case '\t': PUT(o, "\\t"); break;
-		case '\r': PUT(o, "\\r"); break;
-		default: {
-			char u[6] = { '\\', 'u', '0', '0', hex[c >> 4], hex[c & 15] };
-			out_put(o, u, 6);
-		}
-		}
-	}
-	out_put(o, run, end - run);
-	PUT(o, "\"");
-}
-
-/* s as a JSON string (null for NULL), escaped as json_put_string does. */
-static void out_string(struct out *o, const char *s)
-{
-	if (!s)
-		PUT(o, "null");
-	else
-		out_string_len(o, s, strlen(s));
-}
-
-/* s as a JSON string, made valid UTF-8 first where it is not; null for NULL. */
-static void out_text(struct out *o, const char *s)
-{
-	gsize n, i;
-	char *valid;
-
-	if (!s) {
-		PUT(o, "null");
-		return;
-	}
-	/* hot (two ids a line): ASCII, the usual id, needs no validation */
-	n = strlen(s);
-	i = plain_prefix(s, n, TRUE);
-	while (i < n && !(s[i] & 0x80))
-		i++;
-	if (i == n || g_utf8_validate(s, (gssize)n, NULL)) {
-		out_string_len(o, s, n);
-		return;
-	}
-	valid = g_utf8_make_valid(s, (gssize)n);
-	out_string(o, valid);
-	g_free(valid);
-}
-
 /* The flat list, one message at a time, written directly: a mailbox of
  * 100k messages would otherwise make a document of hundreds of MB in
  * memory, and jansson's dumper would take most of the run. */
 static void print_json_list(const GArray *rows)
 {
-	struct out *o = g_new(struct out, 1);
+	struct jout *o = jout_new();
 	char depth[64];
 
-	o->n = 0;
-	PUT(o, "{\n  \"messages\": [");
+	JOUT_LIT(o, "{\n  \"messages\": [");
 	for (guint i = 0; i < rows->len; i++) {
 		const struct row *row = &g_array_index(rows, struct row, i);
 		const struct record *r = row->r;
 		char *date = r && r->date ? date_iso(r->date) : NULL;
 
 		if (i)
-			PUT(o, ",\n    {\"msgid\": ");
+			JOUT_LIT(o, ",\n    {\"msgid\": ");
 		else
-			PUT(o, "\n    {\"msgid\": ");
-		out_text(o, row->msgid);
-		PUT(o, ", \"parent\": ");
-		out_text(o, row->parent);
-		out_put(o, depth, g_snprintf(depth, sizeof depth, ", \"depth\": %u, \"subject\": ",
-					     row->depth));
-		out_string(o, r ? r->subject : NULL);	/* valid UTF-8 already */
-		PUT(o, ", \"from\": ");
-		out_string(o, r ? r->from : NULL);
-		PUT(o, ", \"date\": ");
-		out_string(o, date);
+			JOUT_LIT(o, "\n    {\"msgid\": ");
+		jout_text(o, row->msgid);
+		JOUT_LIT(o, ", \"parent\": ");
+		jout_text(o, row->parent);
+		jout_put(o, depth, g_snprintf(depth, sizeof depth, ", \"depth\": %u, \"subject\": ",
+					      row->depth));
+		jout_string(o, r ? r->subject : NULL);	/* valid UTF-8 already */
+		JOUT_LIT(o, ", \"from\": ");
+		jout_string(o, r ? r->from : NULL);
+		JOUT_LIT(o, ", \"date\": ");
+		jout_string(o, date);
 		if (r)
-			PUT(o, ", \"missing\": false}");
+			JOUT_LIT(o, ", \"missing\": false}");
 		else
-			PUT(o, ", \"missing\": true}");
+			JOUT_LIT(o, ", \"missing\": true}");
 		g_free(date);
 	}
 	if (rows->len)
-		PUT(o, "\n  ]\n}\n");
+		JOUT_LIT(o, "\n  ]\n}\n");
 	else
-		PUT(o, "]\n}\n");
-	out_flush(o);
-	g_free(o);
+		JOUT_LIT(o, "]\n}\n");
+	jout_finish(o);
 }
 
 /* The name to show for a From: value (its display name, else the address). */

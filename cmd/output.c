@@ -100,41 +100,6 @@ void print_json(json_t *doc)
 	json_decref(doc);
 }
 
-/* Hot in the --json of the mail commands (a few strings per message):
- * the stdio calls take no lock (quill writes stdout from one thread). */
-void json_put_string(const char *s)
-{
-	static const char hex[] = "0123456789abcdef";
-	const char *p, *run;
-
-	if (!s) {
-		fputs_unlocked("null", stdout);
-		return;
-	}
-	putchar_unlocked('"');
-	for (p = run = s; *p; p++) {
-		unsigned char c = (unsigned char)*p;
-
-		if (c >= 0x20 && c != '"' && c != '\\')
-			continue;
-		fwrite_unlocked(run, 1, p - run, stdout);
-		run = p + 1;
-		switch (c) {
-		case '"': fputs_unlocked("\\\"", stdout); break;
-		case '\\': fputs_unlocked("\\\\", stdout); break;
-		case '\n': fputs_unlocked("\\n", stdout); break;
-		case '\t': fputs_unlocked("\\t", stdout); break;
-		case '\r': fputs_unlocked("\\r", stdout); break;
-		default:
-			fputs_unlocked("\\u00", stdout);
-			putchar_unlocked(hex[c >> 4]);
-			putchar_unlocked(hex[c & 15]);
-		}
-	}
-	fwrite_unlocked(run, 1, p - run, stdout);
-	putchar_unlocked('"');
-}
-
 json_t *json_str_or_null(const char *s)
 {
 	return s ? json_string(s) : json_null();

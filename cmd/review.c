@@ -102,104 +102,20 @@ static json_t *scan_report(const struct review_result *r)
  * a string that is not UTF-8 left out as json_string would leave it); the
  * text view still reads scan_report's document. */
 
-struct jw {
-	char buf[1 << 16];
-	gsize n;
-};
-
-static void jw_flush(struct jw *w)
-{
-	fwrite_unlocked(w->buf, 1, w->n, stdout);
-	w->n = 0;
-}
-
-static void jw_put(struct jw *w, const char *s, gsize n)
-{
-	if (w->n + n > sizeof w->buf) {
-		jw_flush(w);
-		if (n > sizeof w->buf) {
-			fwrite_unlocked(s, 1, n, stdout);
-			return;
-		}
-	}
-	memcpy(w->buf + w->n, s, n);
-	w->n += n;
-}
-
-static void jw_puts(struct jw *w, const char *s)
-{
-	jw_put(w, s, strlen(s));
-}
-
-/* Whether s[0..n) is valid UTF-8: the usual case, ASCII, checked eight
- * bytes at a time, the rest by g_utf8_validate_len. */
-static gboolean utf8_ok(const char *s, gsize n)
-{
-	gsize i = 0;
-
-	for (; i + 8 <= n; i += 8) {
-		guint64 w;
-
-		memcpy(&w, s + i, 8);
-		if (w & G_GUINT64_CONSTANT(0x8080808080808080))
-			break;
-	}
-	return g_utf8_validate_len(s + i, n - i, NULL);
-}
-
-/* The bytes JSON escapes: control characters, '"' and '\\'. */
-static const guint8 needs_escape[256] = {
-	[0 ... 0x1f] = 1, ['"'] = 1, ['\\'] = 1,
-};
-
-/* s[0..n) (valid UTF-8) as a JSON string, escaped as jansson does. */
-static void jw_string(struct jw *w, const char *s, gsize n)
-{
-	static const char hex[] = "0123456789ABCDEF";
-	const char *run = s, *p = s, *end = s + n;
-	char esc[6] = { '\\', 'u', '0', '0' };
-
-	jw_put(w, "\"", 1);
-	for (;; p++) {
-		unsigned char c;
-
-		while (p < end && !needs_escape[(unsigned char)*p])
-			p++;
-		jw_put(w, run, p - run);
-		if (p == end)
-			break;
-		run = p + 1;
-		switch ((c = *p)) {
-		case '"': jw_put(w, "\\\"", 2); break;
-		case '\\': jw_put(w, "\\\\", 2); break;
-		case '\b': jw_put(w, "\\b", 2); break;
-		case '\f': jw_put(w, "\\f", 2); break;
-		case '\n': jw_put(w, "\\n", 2); break;
-		case '\r': jw_put(w, "\\r", 2); break;
-		case '\t': jw_put(w, "\\t", 2); break;
-		default:
-			esc[4] = hex[c >> 4];
-			esc[5] = hex[c & 15];
-			jw_put(w, esc, 6);
-		}
-	}
-	jw_put(w, "\"", 1);
-}
-
 /* The members of one object: `first` until one is written. */
 struct jobj {
-	struct jw *w;
+	struct jout *w;
 	const char *indent;	/* of the members */
 	gboolean first;
 };
 
 static void jo_key(struct jobj *o, const char *key)
 {
-	jw_puts(o->w, o->first ? "\n" : ",\n");
+	jout_puts(o->w, o->first ? "\n" : ",\n");
 	o->first = FALSE;
-	jw_puts(o->w, o->indent);
-	jw_string(o->w, key, strlen(key));
-	jw_put(o->w, ": ", 2);
+	jout_puts(o->w, o->indent);
+	jout_string_len(o->w, key, strlen(key));
+	jout_put(o->w, ": ", 2);
 }
 
 /* As json_object_set_new(o, key, s ? json_string(s) : json_null()). */
@@ -207,13 +123,13 @@ static void jo_str(struct jobj *o, const char *key, const char *s)
 {
 	gsize n = s ? strlen(s) : 0;
 
-	if (s && !utf8_ok(s, n))
+	if (s && !jout_utf8_ok(s, n))
 		return;
 	jo_key(o, key);
 	if (s)
-		jw_string(o->w, s, n);
+		jout_string_len(o->w, s, n);
 	else
-		jw_put(o->w, "null", 4);
+		jout_put(o->w, "null", 4);
 }
 
 /* As text_json: made valid where it is not. */
@@ -221,7 +137,7 @@ static void jo_text(struct jobj *o, const char *key, const char *s)
 {
 	char *valid;
 
-	if (!s || utf8_ok(s, strlen(s))) {
+	if (!s || jout_utf8_ok(s, strlen(s))) {
 		jo_str(o, key, s);
 		return;
 	}
@@ -235,27 +151,27 @@ static void jo_int(struct jobj *o, const char *key, gint64 v)
 	char num[24];
 
 	jo_key(o, key);
-	jw_put(o->w, num, g_snprintf(num, sizeof num, "%" G_GINT64_FORMAT, v));
+	jout_put(o->w, num, g_snprintf(num, sizeof num, "%" G_GINT64_FORMAT, v));
 }
 
 static void jo_end(struct jobj *o, const char *outer)
 {
 	if (o->first) {
-		jw_put(o->w, "{}", 2);
+		jout_put(o->w, "{}", 2);
 		return;
 	}
-	jw_put(o->w, "\n", 1);
-	jw_puts(o->w, outer);
-	jw_put(o->w, "}", 1);
+	jout_put(o->w, "\n", 1);
+	jout_puts(o->w, outer);
+	jout_put(o->w, "}", 1);
 }
 
-static void write_item(struct jw *w, const struct review_item *it)
+static void write_item(struct jout *w, const struct review_item *it)
 {
 	struct jobj o = { w, "      ", TRUE };
 	gboolean has_trailer = it->kind == REVIEW_TRAILER || it->kind == REVIEW_NAK ||
 			       it->kind == REVIEW_TRAILER_OBJECTION;
 
-	jw_put(w, "{", 1);
+	jout_put(w, "{", 1);
 	jo_str(&o, "id", it->id);
 	jo_str(&o, "kind", review_kind_name(it->kind));
 	jo_str(&o, "author", it->author);
@@ -282,20 +198,20 @@ static void jo_strv(struct jobj *o, const char *key, char **v)
 	for (; v && *v; v++) {
 		gsize n = strlen(*v);
 
-		if (!utf8_ok(*v, n))
+		if (!jout_utf8_ok(*v, n))
 			continue;
-		jw_puts(o->w, first ? "[\n        " : ",\n        ");
+		jout_puts(o->w, first ? "[\n        " : ",\n        ");
 		first = FALSE;
-		jw_string(o->w, *v, n);
+		jout_string_len(o->w, *v, n);
 	}
-	jw_puts(o->w, first ? "[]" : "\n      ]");
+	jout_puts(o->w, first ? "[]" : "\n      ]");
 }
 
-static void write_posted(struct jw *w, const struct review_posted *p)
+static void write_posted(struct jout *w, const struct review_posted *p)
 {
 	struct jobj o = { w, "      ", TRUE };
 
-	jw_put(w, "{", 1);
+	jout_put(w, "{", 1);
 	jo_text(&o, "msgid", p->msgid);
 	jo_int(&o, "version", p->version);
 	jo_int(&o, "patch", p->patch);
@@ -311,30 +227,28 @@ static void write_posted(struct jw *w, const struct review_posted *p)
 /* What print_json(scan_report(r)) prints. */
 static void write_report(const struct review_result *r)
 {
-	struct jw *w = g_new(struct jw, 1);
+	struct jout *w = jout_new();
 	struct jobj top = { w, "  ", TRUE };
 
-	w->n = 0;
-	jw_put(w, "{", 1);
+	jout_put(w, "{", 1);
 	jo_key(&top, "items");
 	for (guint i = 0; i < r->items->len; i++) {
-		jw_puts(w, i ? ",\n    " : "[\n    ");
+		jout_puts(w, i ? ",\n    " : "[\n    ");
 		write_item(w, g_ptr_array_index(r->items, i));
 	}
-	jw_puts(w, r->items->len ? "\n  ]" : "[]");
+	jout_puts(w, r->items->len ? "\n  ]" : "[]");
 	jo_key(&top, "posted");
 	for (guint i = 0; i < r->posted->len; i++) {
-		jw_puts(w, i ? ",\n    " : "[\n    ");
+		jout_puts(w, i ? ",\n    " : "[\n    ");
 		write_posted(w, g_ptr_array_index(r->posted, i));
 	}
-	jw_puts(w, r->posted->len ? "\n  ]" : "[]");
+	jout_puts(w, r->posted->len ? "\n  ]" : "[]");
 	jo_int(&top, "messages", r->messages);
 	jo_int(&top, "replies", r->replies->len);
 	jo_int(&top, "unthreaded", r->unthreaded);
 	jo_end(&top, "");
-	jw_put(w, "\n", 1);
-	jw_flush(w);
-	g_free(w);
+	jout_put(w, "\n", 1);
+	jout_finish(w);
 }
 
 /* ---- the text view ---- */

@@ -47,15 +47,15 @@ test_expect_success 'mail thread: names, subjects and missing ids escaped' '
 	test_cmp expect out
 '
 
-test_expect_success 'mail thread --json: as it was (JSON escapes, C1 as it is)' '
+test_expect_success 'mail thread --json: the JSON escapes jansson writes, C1 as it is' '
 	quill mail thread --json box >out &&
 	sed "s/<C1>/$C1/g" >expect <<-\EOF &&
 	{
 	  "messages": [
-	    {"msgid": "c@x", "parent": null, "depth": 0, "subject": "[PATCH 0/1] a \u001b]0;title\u0007 b <C1>c", "from": "Mal \u001b[31mRed\u001b[m <mal@example.org>", "date": "2025-12-01T10:00:00Z", "missing": false},
-	    {"msgid": "p@x", "parent": "c@x", "depth": 1, "subject": "[PATCH 1/1] one", "from": "Mal \u001b[31mRed\u001b[m <mal@example.org>", "date": "2025-12-01T10:01:00Z", "missing": false},
-	    {"msgid": "m\u001b[1m@x", "parent": "c@x", "depth": 1, "subject": null, "from": null, "date": null, "missing": true},
-	    {"msgid": "r@x", "parent": "m\u001b[1m@x", "depth": 2, "subject": "cr\rhere <C1>c1 \u001b[31mred", "from": "Eve \u001b]0;pwned\u0007 <eve@example.org>", "date": "2025-12-01T10:05:00Z", "missing": false}
+	    {"msgid": "c@x", "parent": null, "depth": 0, "subject": "[PATCH 0/1] a \u001B]0;title\u0007 b <C1>c", "from": "Mal \u001B[31mRed\u001B[m <mal@example.org>", "date": "2025-12-01T10:00:00Z", "missing": false},
+	    {"msgid": "p@x", "parent": "c@x", "depth": 1, "subject": "[PATCH 1/1] one", "from": "Mal \u001B[31mRed\u001B[m <mal@example.org>", "date": "2025-12-01T10:01:00Z", "missing": false},
+	    {"msgid": "m\u001B[1m@x", "parent": "c@x", "depth": 1, "subject": null, "from": null, "date": null, "missing": true},
+	    {"msgid": "r@x", "parent": "m\u001B[1m@x", "depth": 2, "subject": "cr\rhere <C1>c1 \u001B[31mred", "from": "Eve \u001B]0;pwned\u0007 <eve@example.org>", "date": "2025-12-01T10:05:00Z", "missing": false}
 	  ]
 	}
 	EOF

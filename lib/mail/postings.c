@@ -7,6 +7,7 @@
  * for the 20-minute rule.  All map to posting indexes.
  */
 #include "mail/postings.h"
+#include "mail/id-hash.h"
 #include "mail/subject.h"
 
 #include <string.h>
@@ -59,23 +60,6 @@ static void idset_clear(struct idset *set)
 	g_string_chunk_free(set->chunk);
 }
 
-/* A seeded hash of s[0..n), a word at a time; never 0. */
-static guint32 idset_hash(guint64 seed, const char *s, gsize n)
-{
-	guint64 h = seed ^ (n * 0x9e3779b97f4a7c15ULL), w;
-
-	for (; n >= 8; s += 8, n -= 8) {
-		memcpy(&w, s, 8);
-		h = (h ^ w) * 0xff51afd7ed558ccdULL;
-		h ^= h >> 32;
-	}
-	w = 0;
-	memcpy(&w, s, n);
-	h = (h ^ w) * 0xc4ceb9fe1a85ec53ULL;
-	h ^= h >> 29;
-	return (guint32)h | 1;
-}
-
 static void idset_grow(struct idset *set)
 {
 	guint32 *hash = set->hash;
@@ -103,7 +87,7 @@ static void idset_grow(struct idset *set)
 static gboolean idset_add(struct idset *set, const char *id)
 {
 	gsize n = strlen(id);
-	guint32 h = idset_hash(set->seed, id, n);
+	guint32 h = mail_id_hash(set->seed, id, n) | 1;	/* never 0, an empty slot */
 	guint k;
 
 	for (k = h & set->mask; set->id[k]; k = (k + 1) & set->mask)

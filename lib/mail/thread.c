@@ -11,6 +11,7 @@
  * order, however deep, costs no walks at all.
  */
 #include "mail/thread.h"
+#include "mail/id-hash.h"
 #include "mail/message.h"
 
 #include <string.h>
@@ -78,24 +79,6 @@ void thread_free(struct thread *t)
 	g_free(t);
 }
 
-/* A hash of s[0..n), eight bytes at a time (seeded per thread, so no
- * mailbox can be made to collide on purpose). */
-static guint32 hash_id(guint64 seed, const char *s, gsize n)
-{
-	guint64 h = seed ^ (n * 0x9e3779b97f4a7c15ULL), w;
-
-	for (; n >= 8; s += 8, n -= 8) {
-		memcpy(&w, s, 8);
-		h = (h ^ w) * 0xff51afd7ed558ccdULL;
-		h ^= h >> 32;
-	}
-	w = 0;
-	memcpy(&w, s, n);
-	h = (h ^ w) * 0xc4ceb9fe1a85ec53ULL;
-	h ^= h >> 29;
-	return (guint32)h;
-}
-
 /* The slot of id: the one holding it, or the empty one it would go in. */
 static struct slot *find_slot(struct thread *t, const char *id, guint32 hash)
 {
@@ -133,7 +116,7 @@ static void grow(struct thread *t)
 static int find(struct thread *t, const char *id, gboolean create)
 {
 	gsize n = strlen(id);
-	guint32 hash = hash_id(t->seed, id, n);
+	guint32 hash = mail_id_hash(t->seed, id, n);
 	struct slot *sl = find_slot(t, id, hash);
 	struct container x = { 0 };
 

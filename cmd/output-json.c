@@ -1,0 +1,159 @@
+/* output-json.c - the printer layer's streaming JSON writer (cmd.h,
+ * "jout"): for the --json views too big to build as a json_t and dump
+ * (mail thread, mail series and review scan of 100k messages make
+ * documents of hundreds of MB, and jansson's dumper costs some 90
+ * instructions a byte).  Strings are escaped as jansson escapes them, so
+ * a view written this way is byte for byte what print_json would print.
+ * Hand-written: the hot path of --json; plain bytes are skipped eight at
+ * a time. */
+#include "cmd.h"
+
+#include <stdio.h>
+#include <string.h>
+
+struct jout {
+	char buf[1 << 16];
+	gsize n;
+};
+
+struct jout *jout_new(void)
+{
+	struct jout *o = g_new(struct jout, 1);
+
+	o->n = 0;
+	return o;
+}
+
+void jout_finish(struct jout *o)
+{
+	fwrite_unlocked(o->buf, 1, o->n, stdout);
+	g_free(o);
+}
+
+void jout_put(struct jout *o, const char *s, gsize n)
+{
+	if (o->n + n > sizeof o->buf) {
+		fwrite_unlocked(o->buf, 1, o->n, stdout);
+		o->n = 0;
+		if (n > sizeof o->buf) {
+			fwrite_unlocked(s, 1, n, stdout);
+			return;
+		}
+	}
+	memcpy(o->buf + o->n, s, n);
+	o->n += n;
+}
+
+void jout_puts(struct jout *o, const char *s)
+{
+	jout_put(o, s, strlen(s));
+}
+
+void jout_int(struct jout *o, gint64 v)
+{
+	char b[24];
+
+	jout_put(o, b, g_snprintf(b, sizeof b, "%" G_GINT64_FORMAT, v));
+}
+
+#define ONES 0x0101010101010101ULL
+#define HIGHS 0x8080808080808080ULL
+
+/* Whether any of the 8 bytes in w is a control character, '"' or '\\'
+ * (or, with high set, one of 0x80 and up). */
+static inline gboolean word_needs(guint64 w, gboolean high)
+{
+	guint64 ctl = (w - 0x20 * ONES) & ~w;
+	guint64 q = w ^ ('"' * ONES), b = w ^ ('\\' * ONES);
+
+	return (((ctl | ((q - ONES) & ~q) | ((b - ONES) & ~b)) & HIGHS) | (high ? w & HIGHS : 0)) != 0;
+}
+
+/* How many bytes of s[0..n) from the start need nothing (a multiple of 8,
+ * so possibly fewer than there are). */
+static gsize plain_prefix(const char *s, gsize n, gboolean high)
+{
+	gsize i = 0;
+
+	for (; i + 8 <= n; i += 8) {
+		guint64 w;
+
+		memcpy(&w, s + i, 8);
+		if (word_needs(w, high))
+			break;
+	}
+	return i;
+}
+
+gboolean jout_utf8_ok(const char *s, gsize n)
+{
+	gsize i = plain_prefix(s, n, TRUE);
+
+	while (i < n && !(s[i] & 0x80))
+		i++;
+	return i == n || g_utf8_validate_len(s + i, n - i, NULL);
+}
+
+/* 1: the byte is written escaped (control characters, '"', '\\') */
+static const guint8 escaped[256] = {
+	[0 ... 0x1f] = 1, ['"'] = 1, ['\\'] = 1,
+};
+
+void jout_string_len(struct jout *o, const char *s, gsize n)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	const char *p, *run = s, *end = s + n;
+
+	JOUT_LIT(o, "\"");
+	for (p = s + plain_prefix(s, n, FALSE); p < end; p++) {
+		unsigned char c = (unsigned char)*p;
+
+		if (!escaped[c])
+			continue;
+		jout_put(o, run, p - run);
+		run = p + 1;
+		switch (c) {
+		case '"': JOUT_LIT(o, "\\\""); break;
+		case '\\': JOUT_LIT(o, "\\\\"); break;
+		case '\b': JOUT_LIT(o, "\\b"); break;
+		case '\f': JOUT_LIT(o, "\\f"); break;
+		case '\n': JOUT_LIT(o, "\\n"); break;
+		case '\r': JOUT_LIT(o, "\\r"); break;
+		case '\t': JOUT_LIT(o, "\\t"); break;
+		default: {
+			char u[6] = { '\\', 'u', '0', '0', hex[c >> 4], hex[c & 15] };
+
+			jout_put(o, u, 6);
+		}
+		}
+	}
+	jout_put(o, run, end - run);
+	JOUT_LIT(o, "\"");
+}
+
+void jout_string(struct jout *o, const char *s)
+{
+	if (!s)
+		JOUT_LIT(o, "null");
+	else
+		jout_string_len(o, s, strlen(s));
+}
+
+void jout_text(struct jout *o, const char *s)
+{
+	gsize n;
+	char *valid;
+
+	if (!s) {
+		JOUT_LIT(o, "null");
+		return;
+	}
+	n = strlen(s);
+	if (jout_utf8_ok(s, n)) {
+		jout_string_len(o, s, n);
+		return;
+	}
+	valid = g_utf8_make_valid(s, (gssize)n);
+	jout_string(o, valid);
+	g_free(valid);
+}
