@@ -61,6 +61,55 @@ static void note_skipped(GString *skipped, const char *event)
 	g_free(quoted);
 }
 
+/* The checks of one perf stat -x, row (its fields f, at line n): the
+ * error, or TRUE. */
+static gboolean perf_row_ok(char **f, int n, const struct bench_read_opts *o, GError **error)
+{
+	double v, dummy;
+
+	if (g_strv_length(f) < 3)
+		return qerr(error, QUILL_ERROR_INPUT, "%s:%d: not a perf stat -x, row", o->source, n);
+	if (rd_number(f[0], strlen(f[0]), FALSE, &v, NULL) &&
+	    rd_number(f[1], strlen(f[1]), FALSE, &dummy, NULL))
+		return qerr(error, QUILL_ERROR_INPUT, "%s:%d: interval rows (perf stat -I) are not read",
+			    o->source, n);
+	if (!*f[2] || !bench_metric_name_valid(f[2]))
+		return qerr(error, QUILL_ERROR_INPUT, "%s:%d: no event name in the third field",
+			    o->source, n);
+	return TRUE;
+}
+
+/* One counted row (fields f, line n) into its metric of ms; *primary:
+ * the first event's name (caller frees). */
+static gboolean perf_row_add(char **f, int n, GPtrArray *ms, char **primary,
+			     const struct bench_read_opts *o, GError **error)
+{
+	double v, pct = NAN;
+	int dec;
+	struct rd_metric *m;
+
+	if (!rd_number(f[0], strlen(f[0]), FALSE, &v, &dec))
+		return qerr(error, QUILL_ERROR_INPUT, "%s:%d: the value is not a number", o->source, n);
+	if (f[3] && !percent(f[3], &pct))
+		pct = NAN;
+	if (!isnan(pct) && o->runs < 1)
+		return qerr(error, QUILL_ERROR_USAGE,
+			    "%s:%d: perf stat -r output: the CSV does not say how many runs; give --runs N",
+			    o->source, n);
+	if (!bench_metric_name_valid(f[1]) && *f[1])
+		return qerr(error, QUILL_ERROR_INPUT, "%s:%d: the unit is not text", o->source, n);
+	m = rd_metric_get(ms, f[2], f[1], o->source, n, error);
+	if (!m)
+		return FALSE;
+	if (!*primary)
+		*primary = g_strdup(f[2]);
+	if (isnan(pct) || o->runs == 1)
+		return rd_metric_add(m, 1, v, NAN, dec, o->source, n, error);
+	/* perf's "+- x%" is the standard error of the mean */
+	return rd_metric_add(m, o->runs, v, fabs(v) * pct / 100 * sqrt(o->runs), dec, o->source, n,
+			     error);
+}
+
 static GPtrArray *read_perf_csv(const char *data, gsize len, const struct bench_read_opts *o,
 				GError **error)
 {
@@ -72,9 +121,7 @@ static GPtrArray *read_perf_csv(const char *data, gsize len, const struct bench_
 
 	while (rd_next_line(data, len, &pos, &l)) {
 		char **f;
-		double v, pct = NAN, dummy;
-		int dec;
-		struct rd_metric *m;
+		gboolean ok;
 		gsize i = 0;
 
 		while (i < l.len && (l.p[i] == ' ' || l.p[i] == '\t'))
@@ -82,59 +129,13 @@ static GPtrArray *read_perf_csv(const char *data, gsize len, const struct bench_
 		if (i == l.len || l.p[i] == '#')
 			continue;
 		f = rd_split_csv(l.p, l.len, ',', FALSE);
-		if (g_strv_length(f) < 3) {
-			qerr(error, QUILL_ERROR_INPUT, "%s:%d: not a perf stat -x, row", o->source, l.number);
-			g_strfreev(f);
-			goto out;
-		}
-		if (rd_number(f[0], strlen(f[0]), FALSE, &v, NULL) &&
-		    rd_number(f[1], strlen(f[1]), FALSE, &dummy, NULL)) {
-			qerr(error, QUILL_ERROR_INPUT, "%s:%d: interval rows (perf stat -I) are not read",
-			     o->source, l.number);
-			g_strfreev(f);
-			goto out;
-		}
-		if (!*f[2] || !bench_metric_name_valid(f[2])) {
-			qerr(error, QUILL_ERROR_INPUT, "%s:%d: no event name in the third field",
-			     o->source, l.number);
-			g_strfreev(f);
-			goto out;
-		}
-		if (is_not_counted(f[0])) {
+		ok = perf_row_ok(f, l.number, o, error);
+		if (ok && is_not_counted(f[0]))
 			note_skipped(skipped, f[2]);
-			g_strfreev(f);
-			continue;
-		}
-		if (!rd_number(f[0], strlen(f[0]), FALSE, &v, &dec)) {
-			qerr(error, QUILL_ERROR_INPUT, "%s:%d: the value is not a number", o->source,
-			     l.number);
-			g_strfreev(f);
-			goto out;
-		}
-		if (f[3] && !percent(f[3], &pct))
-			pct = NAN;
-		if (!isnan(pct) && o->runs < 1) {
-			qerr(error, QUILL_ERROR_USAGE,
-			     "%s:%d: perf stat -r output: the CSV does not say how many runs; give --runs N",
-			     o->source, l.number);
-			g_strfreev(f);
-			goto out;
-		}
-		if (!bench_metric_name_valid(f[1]) && *f[1]) {
-			qerr(error, QUILL_ERROR_INPUT, "%s:%d: the unit is not text", o->source, l.number);
-			g_strfreev(f);
-			goto out;
-		}
-		m = rd_metric_get(ms, f[2], f[1], o->source, l.number, error);
-		if (m && !primary)
-			primary = g_strdup(f[2]);
+		else if (ok)
+			ok = perf_row_add(f, l.number, ms, &primary, o, error);
 		g_strfreev(f);
-		if (!m)
-			goto out;
-		if (isnan(pct) || o->runs == 1 ? !rd_metric_add(m, 1, v, NAN, dec, o->source, l.number, error)
-		    /* perf's "+- x%" is the standard error of the mean */
-		    : !rd_metric_add(m, o->runs, v, fabs(v) * pct / 100 * sqrt(o->runs), dec, o->source,
-				     l.number, error))
+		if (!ok)
 			goto out;
 	}
 	if (!ms->len) {

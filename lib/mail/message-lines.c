@@ -251,13 +251,56 @@ static void mark_trailers(GArray *lines, const struct span *sp, guint stop)
 	}
 }
 
+/* Where the patch of the n lines sp starts (n: none): a diff for
+ * certain, or format-patch's "---" when a diff comes after it. */
+static guint patch_start(const struct span *sp, guint n)
+{
+	gboolean *diff_after = g_new0(gboolean, n + 1);
+	guint patch = n;
+
+	for (guint i = n; i-- > 0;)
+		diff_after[i] = diff_after[i + 1] || diff_start(&sp[i], i + 1 < n ? &sp[i + 1] : NULL);
+	for (guint i = 0; i < n && patch == n; i++)
+		if (diff_start(&sp[i], i + 1 < n ? &sp[i + 1] : NULL) ||
+		    (is_dashes(&sp[i]) && diff_after[i + 1]))
+			patch = i;
+	g_free(diff_after);
+	return patch;
+}
+
+/* Where the patch starting at line patch ends (n: at the end): a
+ * signature separator outside a hunk ends it. */
+static guint patch_end(const struct span *sp, guint patch, guint n)
+{
+	long old_n = 0, new_n = 0;
+
+	for (guint i = patch; i < n; i++) {
+		const struct span *l = &sp[i];
+
+		if (old_n > 0 || new_n > 0) {
+			char c = l->len ? l->s[0] : ' ';	/* an empty line: context a mailer trimmed */
+
+			if (c == ' ' || c == '-' || c == '+' || c == '\\') {
+				old_n -= c == ' ' || c == '-';
+				new_n -= c == ' ' || c == '+';
+				continue;
+			}
+			old_n = new_n = 0;	/* a broken hunk: it ended early */
+		}
+		if (hunk_header(l, &old_n, &new_n))
+			continue;
+		if (is_sig_separator(l))
+			return i;
+	}
+	return n;
+}
+
 GArray *message_classify_lines(const char *text, gsize len)
 {
 	GArray *lines = g_array_new(FALSE, TRUE, sizeof(struct message_line));
 	GArray *spans = g_array_new(FALSE, FALSE, sizeof(struct span));
 	const char *p = text, *end = len ? text + len : text;	/* text may be NULL when len is 0 */
 	struct span *sp;
-	gboolean *diff_after;
 	guint n, patch, sig, stop;
 
 	while (p < end) {
@@ -272,17 +315,7 @@ GArray *message_classify_lines(const char *text, gsize len)
 	n = lines->len;
 	sp = (struct span *)spans->data;
 
-	/* the patch: a diff for certain, or format-patch's "---" when a diff
-	 * comes after it */
-	diff_after = g_new0(gboolean, n + 1);
-	for (guint i = n; i-- > 0;)
-		diff_after[i] = diff_after[i + 1] || diff_start(&sp[i], i + 1 < n ? &sp[i + 1] : NULL);
-	patch = n;
-	for (guint i = 0; i < n && patch == n; i++)
-		if (diff_start(&sp[i], i + 1 < n ? &sp[i + 1] : NULL) ||
-		    (is_dashes(&sp[i]) && diff_after[i + 1]))
-			patch = i;
-	g_free(diff_after);
+	patch = patch_start(sp, n);
 
 	sig = patch;
 	for (guint i = 0; i < patch && sig == patch; i++)
@@ -303,32 +336,7 @@ GArray *message_classify_lines(const char *text, gsize len)
 	for (guint i = sig; i < patch; i++)
 		g_array_index(lines, struct message_line, i).kind = MESSAGE_LINE_SIGNATURE;
 
-	/* in the patch, a signature separator outside a hunk ends it */
-	stop = n;
-	{
-		long old_n = 0, new_n = 0;
-
-		for (guint i = patch; i < n; i++) {
-			const struct span *l = &sp[i];
-
-			if (old_n > 0 || new_n > 0) {
-				char c = l->len ? l->s[0] : ' ';	/* an empty line: context a mailer trimmed */
-
-				if (c == ' ' || c == '-' || c == '+' || c == '\\') {
-					old_n -= c == ' ' || c == '-';
-					new_n -= c == ' ' || c == '+';
-					continue;
-				}
-				old_n = new_n = 0;	/* a broken hunk: it ended early */
-			}
-			if (hunk_header(l, &old_n, &new_n))
-				continue;
-			if (is_sig_separator(l)) {
-				stop = i;
-				break;
-			}
-		}
-	}
+	stop = patch_end(sp, patch, n);
 	for (guint i = patch; i < n; i++)
 		g_array_index(lines, struct message_line, i).kind =
 			i < stop ? MESSAGE_LINE_PATCH : MESSAGE_LINE_SIGNATURE;

@@ -242,6 +242,72 @@ static gboolean parse_cover(struct b4_branch *b, const char *msg, json_t **histo
 
 /* The cover commit: the oldest marker commit after the merge-base with the
  * recorded base branch, else the newest one on the branch. */
+/* Forget what parse_cover read of b's cover. */
+static void clear_cover(struct b4_branch *b, json_t **history)
+{
+	g_clear_pointer(&b->cover_text, g_free);
+	g_clear_pointer(&b->to, g_strfreev);
+	g_clear_pointer(&b->cc, g_strfreev);
+	g_clear_pointer(&b->change_id, g_free);
+	g_clear_pointer(&b->base_branch, g_free);
+	g_clear_pointer(&b->prefixes, g_strfreev);
+	g_clear_pointer(&b->prereqs, g_strfreev);
+	json_decref(*history);
+	*history = NULL;
+}
+
+/* When an older cover lies below the newest one (*c) above the base
+ * branch, that one starts the series: b and *c become it. */
+static gboolean oldest_cover(struct b4_branch *b, git_repository *repo, git_commit **c,
+			     json_t **history, warn_fn warn, void *payload, GError **error)
+{
+	git_oid base, up;
+	gboolean hit = FALSE, ok = TRUE;
+	GArray *all;
+	int rc = 0;
+
+	if (!b->base_branch || !commit_resolve(&up, repo, b->base_branch, NULL) ||
+	    git_merge_base(&base, repo, &b->tip, &up) != 0)
+		return TRUE;
+	all = marker_commits(repo, &b->tip, &base, &hit, NULL);
+	if (all && hit && all->len &&
+	    !git_oid_equal(&g_array_index(all, git_oid, all->len - 1), &b->cover)) {
+		b->cover = g_array_index(all, git_oid, all->len - 1);
+		git_commit_free(*c);
+		*c = NULL;
+		clear_cover(b, history);
+		if ((rc = git_commit_lookup(c, repo, &b->cover)) < 0 ||
+		    !parse_cover(b, git_commit_message(*c), history, warn, payload, error)) {
+			if (rc < 0)
+				qerr_git(error, rc, "cannot read commit %s", git_oid_tostr_s(&b->cover));
+			ok = FALSE;
+		}
+	}
+	if (all)
+		g_array_unref(all);
+	return ok;
+}
+
+/* The cover commit c is as b4 makes it: one parent, no change of files. */
+static gboolean check_cover_commit(const struct b4_branch *b, git_commit *c, GError **error)
+{
+	git_commit *parent = NULL;
+	gboolean empty;
+
+	if (git_commit_parentcount(c) != 1)
+		return qerr(error, QUILL_ERROR_INPUT,
+			    "branch '%s': the cover commit %.12s has %u parents", b->branch,
+			    git_oid_tostr_s(&b->cover), git_commit_parentcount(c));
+	empty = git_commit_parent(&parent, c, 0) == 0 &&
+		git_oid_equal(git_commit_tree_id(parent), git_commit_tree_id(c));
+	git_commit_free(parent);
+	if (!empty)
+		return qerr(error, QUILL_ERROR_INPUT,
+			    "branch '%s': the cover commit %.12s changes files; b4 makes it empty",
+			    b->branch, git_oid_tostr_s(&b->cover));
+	return TRUE;
+}
+
 static gboolean find_cover(struct b4_branch *b, git_repository *repo, json_t **history,
 			   warn_fn warn, void *payload, GError **error)
 {
@@ -249,8 +315,7 @@ static gboolean find_cover(struct b4_branch *b, git_repository *repo, json_t **h
 	char *key = g_strdup_printf("branch.%s.b4-prep-cover-strategy", b->branch);
 	char *strategy = config_get(repo, key);
 	git_commit *c = NULL;
-	git_oid base, up;
-	gboolean ok = FALSE, hit = FALSE;
+	gboolean ok = FALSE;
 	int rc;
 
 	g_free(key);
@@ -274,55 +339,11 @@ static gboolean find_cover(struct b4_branch *b, git_repository *repo, json_t **h
 		qerr_git(error, rc, "cannot read commit %s", git_oid_tostr_s(&b->cover));
 		goto done;
 	}
-	if (!parse_cover(b, git_commit_message(c), history, warn, payload, error))
+	if (!parse_cover(b, git_commit_message(c), history, warn, payload, error) ||
+	    !oldest_cover(b, repo, &c, history, warn, payload, error) ||
+	    !check_cover_commit(b, c, error))
 		goto done;
-	if (b->base_branch && commit_resolve(&up, repo, b->base_branch, NULL) &&
-	    git_merge_base(&base, repo, &b->tip, &up) == 0) {
-		GArray *all = marker_commits(repo, &b->tip, &base, &hit, NULL);
-		if (all && hit && all->len &&
-		    !git_oid_equal(&g_array_index(all, git_oid, all->len - 1), &b->cover)) {
-			/* an older cover below the newest one: that one starts the series */
-			b->cover = g_array_index(all, git_oid, all->len - 1);
-			git_commit_free(c);
-			c = NULL;
-			g_clear_pointer(&b->cover_text, g_free);
-			g_clear_pointer(&b->to, g_strfreev);
-			g_clear_pointer(&b->cc, g_strfreev);
-			g_clear_pointer(&b->change_id, g_free);
-			g_clear_pointer(&b->base_branch, g_free);
-			g_clear_pointer(&b->prefixes, g_strfreev);
-			g_clear_pointer(&b->prereqs, g_strfreev);
-			json_decref(*history);
-			if ((rc = git_commit_lookup(&c, repo, &b->cover)) < 0 ||
-			    !parse_cover(b, git_commit_message(c), history, warn, payload, error)) {
-				if (rc < 0)
-					qerr_git(error, rc, "cannot read commit %s",
-						 git_oid_tostr_s(&b->cover));
-				g_array_unref(all);
-				goto done;
-			}
-		}
-		if (all)
-			g_array_unref(all);
-	}
-	if (git_commit_parentcount(c) != 1) {
-		qerr(error, QUILL_ERROR_INPUT, "branch '%s': the cover commit %.12s has %u parents",
-		     b->branch, git_oid_tostr_s(&b->cover), git_commit_parentcount(c));
-		goto done;
-	}
 	git_oid_cpy(&b->fork, git_commit_parent_id(c, 0));
-	{
-		git_commit *parent = NULL;
-		gboolean empty = git_commit_parent(&parent, c, 0) == 0 &&
-				 git_oid_equal(git_commit_tree_id(parent), git_commit_tree_id(c));
-		git_commit_free(parent);
-		if (!empty) {
-			qerr(error, QUILL_ERROR_INPUT,
-			     "branch '%s': the cover commit %.12s changes files; b4 makes it empty",
-			     b->branch, git_oid_tostr_s(&b->cover));
-			goto done;
-		}
-	}
 	b->created = date_iso(git_commit_time(c));
 	ok = TRUE;
 done:

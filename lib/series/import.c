@@ -498,6 +498,50 @@ static gboolean commit_point(struct series *s, git_repository *repo, const struc
 	return ok;
 }
 
+/* The commits of each frozen version of s, their base and tip in s
+ * rewritten to the new ones; *base, *tip: the last version's. */
+static gboolean import_versions(struct importer *im, struct series *s, git_oid *base,
+				git_oid *tip, gboolean *have_tip, GError **error)
+{
+	for (guint i = 0; i < s->versions->len; i++) {
+		struct series_version *v = g_ptr_array_index(s->versions, i);
+		char *sub = g_strdup_printf("v%d", v->number);
+		gboolean r = resolve_base(base, im, v->base, error) &&
+			     import_patches(im, sub, base, v, tip, error);
+
+		g_free(sub);
+		if (!r)
+			return FALSE;
+		g_free(v->base);
+		g_free(v->tip);
+		v->base = g_strdup(git_oid_tostr_s(base));
+		v->tip = g_strdup(git_oid_tostr_s(tip));
+		*have_tip = TRUE;
+	}
+	return TRUE;
+}
+
+/* The upstream s names: an oid maps; a name this repository lacks (and
+ * the import does not tag) becomes the fixed base it stood for. */
+static void map_upstream(struct series *s, git_repository *repo, struct importer *im,
+			 const struct import_plan *plan, const git_oid *base)
+{
+	const char *mapped;
+	git_oid x;
+
+	if (!s->upstream)
+		return;
+	mapped = g_hash_table_lookup(im->map, s->upstream);
+	if (mapped) {
+		g_free(s->upstream);
+		s->upstream = g_strdup(mapped);
+	} else if (!commit_resolve(&x, repo, s->upstream, NULL) &&
+		   !import_plan_has_tag(plan, s->upstream)) {
+		g_free(s->upstream);
+		s->upstream = g_strdup(git_oid_tostr_s(base));
+	}
+}
+
 gboolean series_import(struct import_result *out, git_repository *repo, const char *dir,
 		       const char *name, warn_fn warn, void *payload, GError **error)
 {
@@ -530,42 +574,15 @@ gboolean series_import(struct import_result *out, git_repository *repo, const ch
 	}
 	unborn = git_repository_head_unborn(repo) == 1;
 	/* every commit first: nothing points to them until the commit point */
-	for (guint i = 0; i < s->versions->len; i++) {
-		struct series_version *v = g_ptr_array_index(s->versions, i);
-		char *sub = g_strdup_printf("v%d", v->number);
-		gboolean r = resolve_base(&base, &im, v->base, error) &&
-			     import_patches(&im, sub, &base, v, &tip, error);
-		g_free(sub);
-		if (!r)
-			goto done;
-		g_free(v->base);
-		g_free(v->tip);
-		v->base = g_strdup(git_oid_tostr_s(&base));
-		v->tip = g_strdup(git_oid_tostr_s(&tip));
-		have_tip = TRUE;
-	}
-	if (!import_working(&im, s->version, &base, &tip, &have_tip, error))
+	if (!import_versions(&im, s, &base, &tip, &have_tip, error) ||
+	    !import_working(&im, s->version, &base, &tip, &have_tip, error))
 		goto done;
 	if (!have_tip) {
 		qerr(error, QUILL_ERROR_INPUT, "%s: no version holds any patch", dir);
 		goto done;
 	}
 	make_plan(&plan, repo, &im, s, &tip, unborn);
-	/* the upstream the series names: an oid maps; a name this repository
-	 * lacks (and the import does not tag) becomes the fixed base it stood for */
-	if (s->upstream) {
-		const char *mapped = g_hash_table_lookup(im.map, s->upstream);
-		git_oid x;
-
-		if (mapped) {
-			g_free(s->upstream);
-			s->upstream = g_strdup(mapped);
-		} else if (!commit_resolve(&x, repo, s->upstream, NULL) &&
-			   !import_plan_has_tag(&plan, s->upstream)) {
-			g_free(s->upstream);
-			s->upstream = g_strdup(git_oid_tostr_s(&base));
-		}
-	}
+	map_upstream(s, repo, &im, &plan, &base);
 	if (!commit_point(s, repo, &plan, &im, error) ||
 	    !import_finish(repo, s, &plan, &done, warn, payload, error))
 		goto done;
