@@ -126,7 +126,9 @@ test_expect_success() {
 		test_ok_ "$1"
 	else
 		test_fail_ "$1" "$2"
-		sed 's/^/#	> /' "$TRASH/.out"
+		# what the body said, on stderr too: prove shows it without -v
+		# (a rare failure under load must say why in CI's log)
+		sed 's/^/#	> /' "$TRASH/.out" | tee -a "$TRASH/.failed" >&2
 	fi
 	cd "$TRASH" || exit 1
 }
