@@ -186,6 +186,13 @@ gboolean msgid_clean(char *msgid);
  * failed editor is QUILL_ERROR_NEGATIVE "the editor 'E' failed; WHAT is
  * unchanged" (`what`: "the cover"). */
 gboolean run_editor(struct ctx *ctx, const char *path, const char *what, GError **error);
+
+/* Open the page at path (made absolute) in the user's browser and wait for
+ * it: git config quill.browser, else web.browser, else $BROWSER, else
+ * xdg-open, run by the shell with the path as its argument, its output
+ * kept off stdout (--json).  repo may be NULL.  A browser that fails or
+ * cannot be run is QUILL_ERROR_OUTSIDE "the browser 'B' failed on PATH". */
+gboolean run_browser(git_repository *repo, const char *path, GError **error);
 struct series;
 
 /* Load the series named `given` (NULL: the current one, series_current) and

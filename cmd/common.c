@@ -152,3 +152,38 @@ gboolean run_editor(struct ctx *ctx, const char *path, const char *what, GError 
 	g_free(editor);
 	return ok;
 }
+
+static char *browser_of(git_repository *repo)
+{
+	char *b = config_get(repo, "quill.browser");
+	const char *env = g_getenv("BROWSER");
+
+	if (!b)
+		b = config_get(repo, "web.browser");
+	if (!b && env && *env)
+		b = g_strdup(env);
+	return b ? b : g_strdup("xdg-open");
+}
+
+gboolean run_browser(git_repository *repo, const char *path, GError **error)
+{
+	char *browser = browser_of(repo), *abs = g_canonicalize_filename(path, NULL);
+	char *argv[] = { "/bin/sh", "-c", NULL, "browser", abs, NULL };
+	GError *e = NULL;
+	int status = 0;
+	gboolean ok;
+
+	argv[2] = g_strdup_printf("%s \"$@\"", browser);
+	ok = g_spawn_sync(NULL, argv, NULL, G_SPAWN_CHILD_INHERITS_STDIN | G_SPAWN_STDOUT_TO_DEV_NULL,
+			  NULL, NULL, NULL, NULL, &status, &e) &&
+	     g_spawn_check_wait_status(status, &e);
+	if (!ok) {
+		qerr(error, QUILL_ERROR_OUTSIDE, "the browser '%s' failed on %s: %s", browser, abs,
+		     e->message);
+		g_error_free(e);
+	}
+	g_free(argv[2]);
+	g_free(abs);
+	g_free(browser);
+	return ok;
+}

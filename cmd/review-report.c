@@ -53,17 +53,34 @@ static gboolean parse_since(const char *date, gint64 *t)
 	return TRUE;
 }
 
+/* The usage errors of the operands and options (-1: none): no mail,
+ * --open with --dry-run, a --since that is no date (else into *t). */
+static int check_usage(struct ctx *ctx, gboolean mail, gboolean open_dry, const char *since,
+		       gint64 *t)
+{
+	if (!mail)
+		return usage_error(ctx, "no mail: give --mbox FILE or --source S");
+	if (open_dry)
+		return usage_error(ctx, "--open: --dry-run writes no page to open");
+	if (since && !parse_since(since, t))
+		return usage_error(ctx, "--since: not a date: %s", since);
+	return -1;
+}
+
 int cmd_review_report(int argc, char **argv, struct ctx *ctx)
 {
 	char *dir = NULL, *conf_dir = NULL, *since = NULL, *base = NULL;
 	char **specs = NULL, **mboxes = NULL;
-	gboolean dry_run = FALSE;
+	gboolean dry_run = FALSE, open_page = FALSE;
+	const char *out_dir;
+	char *index = NULL;
 	GOptionEntry entries[] = {
 		{ "source", 0, 0, G_OPTION_ARG_STRING_ARRAY, &specs, "Read the mail of S (mbox:FILE, maildir:DIR); repeatable", "S" },
 		{ "mbox", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &mboxes, "Read FILE (an mbox, a Maildir, a message, '-'); repeatable", "FILE" },
 		{ "output", 'o', 0, G_OPTION_ARG_FILENAME, &dir, "Write DIR/index.html and DIR/series/ (default: quill.reportDir, else .)", "DIR" },
 		{ "since", 0, 0, G_OPTION_ARG_STRING, &since, "Only series whose last message is newer than DATE (YYYY-MM-DD or ISO 8601)", "DATE" },
 		{ "dry-run", 'n', 0, G_OPTION_ARG_NONE, &dry_run, "Build the pages but write nothing", NULL },
+		{ "open", 0, 0, G_OPTION_ARG_NONE, &open_page, "Open DIR/index.html in the browser (quill.browser, web.browser, $BROWSER, else xdg-open)", NULL },
 		{ "json", 0, 0, G_OPTION_ARG_NONE, &ctx->json, "Print JSON", NULL },
 		G_OPTION_ENTRY_NULL
 	};
@@ -81,7 +98,8 @@ int cmd_review_report(int argc, char **argv, struct ctx *ctx)
 		"changes requested, NAKed: from the review items of the replies to its newest\n"
 		"version, as review scan finds them), who acked or NAKed it and its open\n"
 		"questions; DIR/series/SLUG.html is each series' page: its versions, their\n"
-		"messages and review items.  FILE operands are read as --mbox ones.\n"
+		"messages and review items.  FILE operands are read as --mbox ones; --open\n"
+		"shows the index in the browser once written.\n"
 		"\n"
 		"--json prints {\"dir\", \"pages\", \"bytes\", \"written\", \"series\", \"postings\",\n"
 		"\"items\", \"messages\", \"states\":{STATE: N}}.",
@@ -93,14 +111,8 @@ int cmd_review_report(int argc, char **argv, struct ctx *ctx)
 		g_ptr_array_add(paths, *m);
 	for (int i = 1; i < argc; i++)
 		g_ptr_array_add(paths, argv[i]);
-	if (!paths->len && !specs) {
-		rc = usage_error(ctx, "no mail: give --mbox FILE or --source S");
+	if ((rc = check_usage(ctx, paths->len || specs, open_page && dry_run, since, &o.since)) >= 0)
 		goto out;
-	}
-	if (since && !parse_since(since, &o.since)) {
-		rc = usage_error(ctx, "--since: not a date: %s", since);
-		goto out;
-	}
 	repo_open(&repo, NULL, NULL);	/* for quill.* config only: none is fine */
 	base = archive_lore_base(repo);
 	o.paths = (char *const *)paths->pdata;
@@ -110,15 +122,17 @@ int cmd_review_report(int argc, char **argv, struct ctx *ctx)
 	o.link_base = base;
 	if (!dir)
 		conf_dir = config_get(repo, "quill.reportDir");
+	out_dir = dir ? dir : conf_dir ? conf_dir : ".";
 	if (!report_list_build(&l, &o, &e) ||
-	    !report_list_write(l, dir ? dir : conf_dir ? conf_dir : ".", dry_run, &pages, &bytes, &e)) {
+	    !report_list_write(l, out_dir, dry_run, &pages, &bytes, &e)) {
 		rc = fail(e);
 		goto out;
 	}
-	emit(ctx, report_json(l, dir ? dir : conf_dir ? conf_dir : ".", pages, bytes, !dry_run),
-	     report_view);
-	rc = 0;
+	emit(ctx, report_json(l, out_dir, pages, bytes, !dry_run), report_view);
+	index = g_build_filename(out_dir, "index.html", NULL);
+	rc = open_page && !run_browser(repo, index, &e) ? fail(e) : 0;
 out:
+	g_free(index);
 	report_list_free(l);
 	if (repo)
 		git_repository_free(repo);

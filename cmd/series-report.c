@@ -33,10 +33,11 @@ static json_t *report_json(const struct report_model *m, const char *path, gsize
 int cmd_series_report(int argc, char **argv, struct ctx *ctx)
 {
 	char *dir = NULL, *conf_dir = NULL, *path = NULL;
-	gboolean dry_run = FALSE;
+	gboolean dry_run = FALSE, open_page = FALSE;
 	GOptionEntry entries[] = {
 		{ "output", 'o', 0, G_OPTION_ARG_FILENAME, &dir, "Write DIR/NAME.html (default: quill.reportDir, else .)", "DIR" },
 		{ "dry-run", 'n', 0, G_OPTION_ARG_NONE, &dry_run, "Build the page but write nothing", NULL },
+		{ "open", 0, 0, G_OPTION_ARG_NONE, &open_page, "Open the page in the browser (quill.browser, web.browser, $BROWSER, else xdg-open)", NULL },
 		{ "json", 0, 0, G_OPTION_ARG_NONE, &ctx->json, "Print JSON", NULL },
 		G_OPTION_ENTRY_NULL
 	};
@@ -46,11 +47,16 @@ int cmd_series_report(int argc, char **argv, struct ctx *ctx)
 	gsize bytes = 0;
 	int rc = opt_parse(ctx, &argc, &argv, "[NAME]",
 			   "Writes the series as one self-contained HTML page, DIR/NAME.html: its\n"
-			   "versions, patches, range-diffs, review items, trailers and benchmarks.",
+			   "versions, patches, range-diffs, review items, trailers and benchmarks;\n"
+			   "--open shows it in the browser once written.",
 			   entries);
 
 	if (rc >= 0 || (rc = opt_max_operands(ctx, argc, 1)) >= 0)
 		goto out;
+	if (open_page && dry_run) {
+		rc = usage_error(ctx, "--open: --dry-run writes no page to open");
+		goto out;
+	}
 	if (!open_series(&s, ctx, argc > 1 ? argv[1] : NULL, &e) ||
 	    !report_model_build(&m, ctx->repo, s, warn_print, NULL, &e)) {
 		rc = fail(e);
@@ -63,7 +69,7 @@ int cmd_series_report(int argc, char **argv, struct ctx *ctx)
 		goto out;
 	}
 	emit(ctx, report_json(m, path, bytes, !dry_run), report_view);
-	rc = 0;
+	rc = open_page && !run_browser(ctx->repo, path, &e) ? fail(e) : 0;
 out:
 	g_free(path);
 	g_free(conf_dir);

@@ -143,6 +143,30 @@ test_expect_success 'quill.reportDir is the default directory' '
 	git config --unset quill.reportDir
 '
 
+test_expect_success '--open: the written page, absolute, in quill.browser, else web.browser, else $BROWSER' '
+	cd r &&
+	printf "#!/bin/sh\necho \"\$0 \$*\" >>\"$TRASH/opened\"\necho noise\n" >"$TRASH/browse" &&
+	chmod +x "$TRASH/browse" &&
+	cp "$TRASH/browse" "$TRASH/web" && cp "$TRASH/browse" "$TRASH/env" &&
+	BROWSER="$TRASH/env" quill series report -o open-dir --open --json >out.json &&
+	jget out.json "d[\"written\"]" >got && echo true >want && test_cmp want got &&
+	echo "$TRASH/env $TRASH/r/open-dir/zone.html" >want && test_cmp want "$TRASH/opened" &&
+	git config web.browser "$TRASH/web" &&
+	BROWSER="$TRASH/env" quill series report -o open-dir --open >/dev/null &&
+	tail -1 "$TRASH/opened" >got && echo "$TRASH/web $TRASH/r/open-dir/zone.html" >want &&
+	test_cmp want got &&
+	git config quill.browser "$TRASH/browse" &&
+	BROWSER="$TRASH/env" quill series report -o open-dir --open >/dev/null &&
+	tail -1 "$TRASH/opened" >got && echo "$TRASH/browse $TRASH/r/open-dir/zone.html" >want &&
+	test_cmp want got &&
+	git config quill.browser false &&
+	quill_fails 4 "^quill: the browser .false. failed on $TRASH/r/open-dir/zone.html: " \
+		series report -o open-dir --open &&
+	test -s open-dir/zone.html &&
+	quill_fails 2 "^quill: series report: --open: --dry-run writes no page to open" series report -n --open &&
+	git config --unset quill.browser && git config --unset web.browser
+'
+
 test_expect_success 'the page holds the timeline, patches, range-diff, items, trailers, plots' '
 	cd r &&
 	f=zone.html &&

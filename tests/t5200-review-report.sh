@@ -175,6 +175,17 @@ test_expect_success 'sixty series: every page written (two threads), each its ow
 	[ ! -e broken/index.html ]
 '
 
+test_expect_success '--open: DIR/index.html, absolute, in the browser once written' '
+	printf "#!/bin/sh\necho \"\$*\" >>\"$TRASH/opened\"\n" >browse && chmod +x browse &&
+	BROWSER="$TRASH/browse" quill review report --mbox list.mbox -o open-dir --open --json >got &&
+	jget got "d[\"written\"]" >w && echo true >want && test_cmp want w &&
+	echo "$TRASH/open-dir/index.html" >want && test_cmp want opened &&
+	BROWSER=false quill_fails 4 "^quill: the browser .false. failed on $TRASH/open-dir/index.html: " \
+		review report --mbox list.mbox -o open-dir --open &&
+	quill_fails 2 "^quill: review report: --open: --dry-run writes no page to open" \
+		review report --mbox list.mbox -n --open
+'
+
 if [ -n "$have_tidy" ]; then
 	test_expect_success 'tidy finds no error or warning in the index and the pages' '
 		tidy_ok out/index.html &&
