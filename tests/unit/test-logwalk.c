@@ -278,6 +278,64 @@ static void test_prepare(void)
 	}
 }
 
+/* A commit with a header longer than the first part inflated from a pack
+ * (an extra multi-line header, as gpgsig is) and a message longer still (so
+ * the rest is inflated later), on top of l0, as "big". */
+static void write_long_header(void)
+{
+	GString *s = g_string_new(NULL);
+	char hex[GIT_OID_HEXSZ + 1];
+	git_reference *ref = NULL;
+	git_oid tip, oid;
+	git_odb *odb;
+
+	git_reference_name_to_id(&tip, repo, "refs/heads/l0");
+	git_oid_tostr(hex, sizeof(hex), &empty_tree);
+	g_string_append_printf(s, "tree %s\n", hex);
+	git_oid_tostr(hex, sizeof(hex), &tip);
+	g_string_append_printf(s, "parent %s\n", hex);
+	g_string_append(s, "author Ada Author <ada@example.org> 1900000000 +0000\n"
+			   "committer Ada Author <ada@example.org> 1900000000 +0000\ngpgsig x");
+	for (int i = 0; i < 200; i++)
+		g_string_append_printf(s, "\n %08x%08x%08x", i * 7919u, i * 104729u, i * 31u);
+	g_string_append(s, "\n\nlong header\n");
+	for (int i = 0; i < 400; i++)	/* and a message longer than it */
+		g_string_append_printf(s, "\nline %d of the body, %08x", i, i * 2654435761u);
+	g_string_append(s, "\n\nSigned-off-by: Ada Author <ada@example.org>\n");
+	git_repository_odb(&odb, repo);
+	git_odb_write(&oid, odb, s->str, s->len, GIT_OBJECT_COMMIT);
+	git_odb_free(odb);
+	git_reference_create(&ref, repo, "refs/heads/big", &oid, 1, NULL);
+	git_reference_free(ref);
+	g_string_free(s, TRUE);
+}
+
+/* Read from a pack file (git repack) as from loose objects, either way. */
+static void test_packed(const char *dir)
+{
+	static const char *const ranges[] = { "l0", "l2...l0", "l1~100..l1~2", "big", "l2..big" };
+	char *loose[G_N_ELEMENTS(ranges)], *cmd;
+
+	write_long_header();
+	for (guint i = 0; i < G_N_ELEMENTS(ranges); i++)
+		loose[i] = range_text(ranges[i], FALSE, 0);
+	cmd = g_strdup_printf("git -C '%s' repack -adq", dir);
+	is_int(system(cmd), 0, "git repack");
+	g_free(cmd);
+	for (guint i = 0; i < G_N_ELEMENTS(ranges); i++) {
+		for (int ahead = 0; ahead < 2; ahead++) {
+			char *t = range_text(ranges[i], ahead, 0);
+			char *name = g_strdup_printf("%s%s: packed as loose", ranges[i],
+						     ahead ? ", read ahead" : "");
+
+			is_str(t, loose[i], name);
+			g_free(name);
+			g_free(t);
+		}
+		g_free(loose[i]);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	char *dir = g_dir_make_tmp("quill-logwalk-XXXXXX", NULL);
@@ -297,6 +355,8 @@ int main(int argc, char **argv)
 		test_stop_early();
 	UNIT_CASE("prepare")
 		test_prepare();
+	UNIT_CASE("packed")
+		test_packed(dir);
 	git_repository_free(repo);
 	unit_remove_tree(dir);
 	g_free(dir);
