@@ -701,12 +701,32 @@ LINT_CHECK(changelog_in_message)
 	}
 }
 
+/* How many bytes of s[0..n) at the start are ASCII and not NUL, counted
+ * 8 at a time (less than n by at most 7 when all are): from there on
+ * g_utf8_validate gives what it gives over the whole. */
+static gsize ascii_prefix(const char *s, gsize n)
+{
+	const guint64 high = 0x8080808080808080ull, ones = 0x0101010101010101ull;
+	gsize i = 0;
+
+	for (; i + 8 <= n; i += 8) {
+		guint64 v;
+
+		memcpy(&v, s + i, 8);
+		/* a byte with its top bit set, or a NUL */
+		if ((v | ((v - ones) & ~v)) & high)
+			break;
+	}
+	return i;
+}
+
 LINT_CHECK(invalid_utf8)
 {
 	const struct lint_message *m = c->msg;
 	const char *end;
+	gsize skip = ascii_prefix(m->in->message, m->block.msg_end);
 
-	if (!g_utf8_validate(m->in->message, (gssize)m->block.msg_end, &end)) {
+	if (!g_utf8_validate(m->in->message + skip, (gssize)(m->block.msg_end - skip), &end)) {
 		guint line = 1;
 
 		for (const char *p = m->in->message; p < end; p++)
