@@ -249,7 +249,7 @@ static guint hint_line(const struct lint_message *m, const char *hint)
 	if (k < m->lines->len)
 		end = g_array_index(m->lines, struct lint_line, k).start;
 	while (pos <= end) {
-		const char *p = memmem(text + pos, end - pos, hint, n);
+		const char *p = lint_memmem(text + pos, end - pos, hint, n);
 		guint line;
 		const struct lint_line *ln;
 
@@ -366,13 +366,15 @@ static void find_refs(struct lint_ctx *c)
 		if (ln->kind != LINT_LINE_BODY || ref_exempt(ln, s, ln->len))
 			continue;
 		for (gsize k = 0; k < ln->len; k++) {
-			struct body_ref br = { i + 1, FALSE, { 0 }, NULL };
+			struct body_ref br;
 			gsize end, h;
 
-			if (s[k] != 'c' && s[k] != 'C' && !(c->repo && is_hex(s[k])))
-				continue;
+			/* most characters follow a letter: that test first */
 			if (k && (g_ascii_isalnum(s[k - 1]) || s[k - 1] == '_' || s[k - 1] == '/'))
 				continue;
+			if (s[k] != 'c' && s[k] != 'C' && !(c->repo && is_hex(s[k])))
+				continue;
+			br = (struct body_ref){ i + 1, FALSE, { 0 }, NULL };
 			if (ln->len - k > 7 && !g_ascii_strncasecmp(s + k, "commit", 6) &&
 			    is_blank(s[k + 6]) && (h = skip_blanks(s, k + 6, ln->len)) < ln->len &&
 			    is_hex(s[h])) {

@@ -57,6 +57,11 @@ guint lint_last_line(const struct lint_message *m);
  * lines). */
 guint lint_line_of(const struct lint_message *m, gsize pos);
 
+/* memmem(hay, len, needle, n), found by memchr on the needle's byte least
+ * likely in prose (glibc's memmem costs several times more on texts as
+ * short as a commit message). */
+const char *lint_memmem(const char *hay, gsize len, const char *needle, gsize n);
+
 /* Message line `line` (1-based), or NULL. */
 const struct lint_line *lint_line_at(const struct lint_message *m, guint line);
 

@@ -323,7 +323,7 @@ LINT_CHECK(link_url)
 /* Does the URL u[0..n) point into archive `a` ("host" or "host/path")? */
 static gboolean url_in(const char *u, gsize n, const char *a)
 {
-	const char *host = (const char *)memmem(u, n, "://", 3) + 3;
+	const char *host = lint_memmem(u, n, "://", 3) + 3;
 	const char *slash = memchr(host, '/', (gsize)(u + n - host));
 	gsize hlen = slash ? (gsize)(slash - host) : (gsize)(u + n - host);
 	const char *as = strchr(a, '/');

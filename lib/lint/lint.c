@@ -236,6 +236,45 @@ guint lint_line_of(const struct lint_message *m, gsize pos)
 	return lo + 1;
 }
 
+/* Where in needle[0..n) (n > 0) to look from: a capital, a digit or a
+ * sign, else the rarest small letter (by English letter frequency). */
+static gsize needle_anchor(const char *needle, gsize n)
+{
+	static const char common[] = " etaoinshrdlcumwfgypbvkjxqz";
+	gsize best = 0;
+	int score = -1;
+
+	for (gsize i = 0; i < n; i++) {
+		const char *f = memchr(common, needle[i], sizeof(common) - 1);
+		int sc = f ? (int)(f - common) : (int)sizeof(common);
+
+		if (sc > score) {
+			score = sc;
+			best = i;
+		}
+	}
+	return best;
+}
+
+const char *lint_memmem(const char *hay, gsize len, const char *needle, gsize n)
+{
+	const char *end = hay + len;
+	gsize a;
+
+	if (!n || n > len)
+		return n ? NULL : hay;
+	a = needle_anchor(needle, n);
+	for (const char *p = hay + a; p < end; p++) {
+		if (!(p = memchr(p, needle[a], (gsize)(end - p))))
+			return NULL;
+		if ((gsize)(p - a - hay) + n > len)
+			return NULL;
+		if (!memcmp(p - a, needle, n))
+			return p - a;
+	}
+	return NULL;
+}
+
 /* Mark the lines that hold "://": one search of the message, not one per
  * line. */
 static void mark_urls(struct lint_message *m)
@@ -243,7 +282,7 @@ static void mark_urls(struct lint_message *m)
 	const char *t = m->in->message, *p;
 	gsize pos = 0, len = m->in->len;
 
-	while (pos < len && (p = memmem(t + pos, len - pos, "://", 3))) {
+	while (pos < len && (p = lint_memmem(t + pos, len - pos, "://", 3))) {
 		gsize at = (gsize)(p - t);
 		guint line = lint_line_of(m, at);
 		struct lint_line *ln;
