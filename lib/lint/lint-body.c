@@ -93,7 +93,7 @@ static void fixes_ref(const struct lint_trailer *t, struct ref *r)
 	gsize i = 0, end;
 	gboolean word = FALSE;
 
-	if (t->value_len > 7 && !g_ascii_strncasecmp(v, "commit", 6) && is_blank(v[6])) {
+	if (t->value_len > 7 && !lint_strncasecmp(v, "commit", 6) && is_blank(v[6])) {
 		word = TRUE;
 		i = skip_blanks(v, 6, t->value_len);
 	}
@@ -375,7 +375,7 @@ static void find_refs(struct lint_ctx *c)
 			if (s[k] != 'c' && s[k] != 'C' && !(c->repo && is_hex(s[k])))
 				continue;
 			br = (struct body_ref){ i + 1, FALSE, { 0 }, NULL };
-			if (ln->len - k > 7 && !g_ascii_strncasecmp(s + k, "commit", 6) &&
+			if (ln->len - k > 7 && !lint_strncasecmp(s + k, "commit", 6) &&
 			    is_blank(s[k + 6]) && (h = skip_blanks(s, k + 6, ln->len)) < ln->len &&
 			    is_hex(s[h])) {
 				br.word = TRUE;
@@ -547,7 +547,7 @@ static gboolean long_exempt(const struct lint_ctx *c, const char *s, gsize len)
 		e++;
 	if (e > k && e < len && s[e] == ':' &&
 	    (policy_tag(c->policy, s + k, e - k) || lint_ends_by(s + k, e - k) ||
-	     (e - k == 2 && !g_ascii_strncasecmp(s + k, "To", 2))))
+	     (e - k == 2 && !lint_strncasecmp(s + k, "To", 2))))
 		return TRUE;
 	if (memmem(s, len, "http://", 7) || memmem(s, len, "https://", 8))
 		return TRUE;
@@ -688,7 +688,7 @@ LINT_CHECK(changelog_in_message)
 			continue;
 		for (size_t h = 0; h < G_N_ELEMENTS(heads) && !hit; h++)
 			hit = ln->len - k >= strlen(heads[h]) &&
-			      !g_ascii_strncasecmp(s + k, heads[h], strlen(heads[h]));
+			      !lint_strncasecmp(s + k, heads[h], strlen(heads[h]));
 		if (!hit && k < ln->len && (s[k] == 'v' || s[k] == 'V')) {
 			for (e = k + 1; e < ln->len && g_ascii_isdigit(s[e]); e++)
 				;
@@ -748,7 +748,7 @@ LINT_CHECK(subject_format)
 		return;
 	}
 	w = chars(s, strlen(s));
-	if (m->in->oid && (!g_ascii_strncasecmp(s, "[PATCH", 6) || !g_ascii_strncasecmp(s, "[RFC", 4)))
+	if (m->in->oid && (!lint_strncasecmp(s, "[PATCH", 6) || !lint_strncasecmp(s, "[RFC", 4)))
 		lint_report(c, 0, "a [PATCH] prefix in a commit's subject (git format-patch adds "
 			    "its own)");
 	else if (w > (gsize)c->policy->max_subject)

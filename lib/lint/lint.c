@@ -108,7 +108,7 @@ const char *const *lint_rule_ids(void)
 
 gboolean lint_ends_by(const char *key, gsize len)
 {
-	return len > 3 && !g_ascii_strncasecmp(key + len - 3, "-by", 3);
+	return len > 3 && !lint_strncasecmp(key + len - 3, "-by", 3);
 }
 
 gboolean lint_same_person(const struct lint_ctx *c, const char *name_a, const char *email_a,
@@ -130,7 +130,7 @@ gssize lint_find_ci(const char *hay, gsize len, const char *needle)
 	else if (up >= 'a' && up <= 'z')
 		up = (char)(up - 32);
 	for (gsize i = 0; i + n <= len; i++)
-		if ((hay[i] == lo || hay[i] == up) && !g_ascii_strncasecmp(hay + i, needle, n))
+		if ((hay[i] == lo || hay[i] == up) && !lint_strncasecmp(hay + i, needle, n))
 			return (gssize)i;
 	return -1;
 }
