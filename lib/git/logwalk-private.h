@@ -15,6 +15,7 @@ struct logwalk_item {
 	struct packread_obj *raw;
 	guint32 npar;
 	void *prepared;		/* what logwalk_set_prepare's function made of it */
+	gboolean by_caller;	/* to be prepared (and freed) on the caller's thread */
 };
 
 /* Free what the item holds (its object, what was prepared). */

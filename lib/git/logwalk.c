@@ -49,6 +49,8 @@ struct logwalk {
 	logwalk_prepare_fn prepare;	/* logwalk_set_prepare's, or NULL */
 	GDestroyNotify prepare_free;
 	void *prepare_payload;
+	void *caller_payload;	/* logwalk_share_prepare's */
+	guint32 share, produced;	/* one commit in `share` prepared by the caller */
 	struct logwalk_ahead *ahead;	/* that thread, once started */
 };
 
@@ -544,9 +546,19 @@ fail:
 	return FALSE;
 }
 
+static void *run_prepare(struct logwalk *w, const struct logwalk_item *it, void *payload)
+{
+	size_t m = msg_start(it->raw);
+	struct logwalk_commit c = { &it->oid, it->raw->data + m, it->raw->data, it->raw->size - m,
+				    m, it->npar };
+
+	return w->prepare(&c, payload);
+}
+
 gboolean logwalk_produce(struct logwalk *w, struct logwalk_item *it, GError **error)
 {
 	guint32 i;
+	gboolean mine;
 
 	if (w->limited) {
 		for (;;) {
@@ -568,17 +580,14 @@ gboolean logwalk_produce(struct logwalk *w, struct logwalk_item *it, GError **er
 	it->raw = w->nodes[i].raw;
 	it->npar = w->nodes[i].npar;
 	w->nodes[i].raw = NULL;
+	mine = w->prepare && !(w->ahead_on && w->share && ++w->produced % w->share == 0);
+	it->by_caller = w->prepare && !mine;
 	/* the rest of the object is inflated here when it is needed here (or
 	 * walking in one thread), else by the caller's thread (logwalk_next) */
-	if ((w->prepare || !w->ahead_on) && !logwalk_item_finish(it, error))
+	if ((mine || !w->ahead_on) && !logwalk_item_finish(it, error))
 		return FALSE;
-	if (w->prepare) {
-		size_t m = msg_start(it->raw);
-		struct logwalk_commit c = { &it->oid, it->raw->data + m, it->raw->data,
-					    it->raw->size - m, m, it->npar };
-
-		it->prepared = w->prepare(&c, w->prepare_payload);
-	}
+	if (mine)
+		it->prepared = run_prepare(w, it, w->prepare_payload);
 	return TRUE;
 }
 
@@ -604,6 +613,28 @@ void logwalk_set_prepare(struct logwalk *w, logwalk_prepare_fn prepare, GDestroy
 	w->prepare_payload = payload;
 }
 
+void logwalk_share_prepare(struct logwalk *w, void *caller_payload, unsigned one_in)
+{
+	w->caller_payload = caller_payload;
+	w->share = one_in;
+}
+
+/* Free what the caller's thread prepared of the commit handed out last
+ * (there, before its batch can go back to the walk's thread). */
+static void release_item(struct logwalk *w)
+{
+	/* the item is the walk's own: handed out const, changed only here */
+	struct logwalk_item *it = (struct logwalk_item *)w->item;
+
+	if (it && it->by_caller) {
+		if (it->prepared && w->prepare_free)
+			w->prepare_free(it->prepared);
+		it->prepared = NULL;
+		it->by_caller = FALSE;
+	}
+	w->item = NULL;
+}
+
 void *logwalk_prepared(const struct logwalk *w)
 {
 	return w->item->prepared;
@@ -614,13 +645,16 @@ gboolean logwalk_next(struct logwalk *w, git_oid *oid, const char **msg, size_t 
 {
 	const struct logwalk_item *it;
 
-	w->item = NULL;
+	release_item(w);
 	if (w->ahead_on && !w->ahead)
 		w->ahead = logwalk_ahead_start(w);
 	if (w->ahead) {
-		if (!logwalk_ahead_next(w->ahead, &it, error) ||
-		    (!w->prepare && !logwalk_item_finish(it, error)))
+		if (!logwalk_ahead_next(w->ahead, &it, error))
 			return FALSE;
+		if ((it->by_caller || !w->prepare) && !logwalk_item_finish(it, error))
+			return FALSE;
+		if (it->by_caller)
+			((struct logwalk_item *)it)->prepared = run_prepare(w, it, w->caller_payload);
 	} else {
 		logwalk_item_clear(w, &w->one);
 		if (!logwalk_produce(w, &w->one, error))
@@ -649,7 +683,8 @@ void logwalk_free(struct logwalk *w)
 {
 	if (!w)
 		return;
-	/* the thread first: it may be using the nodes */
+	/* what this thread prepared, then the thread: it may be using the nodes */
+	release_item(w);
 	logwalk_ahead_stop(w->ahead);
 	logwalk_item_clear(w, &w->one);
 	for (guint32 i = 0; i < w->nnodes; i++)

@@ -94,6 +94,13 @@ typedef void *(*logwalk_prepare_fn)(const struct logwalk_commit *c, void *payloa
 void logwalk_set_prepare(struct logwalk *w, logwalk_prepare_fn prepare, GDestroyNotify free_fn,
 			 void *payload);
 
+/* Have one commit in `one_in` of those read ahead prepared in logwalk_next
+ * instead, on the caller's thread, with caller_payload, and freed there:
+ * to share the work when the caller's thread has time to spare (what is
+ * prepared must not depend on the thread).  Walking in one thread it does
+ * nothing.  Call after logwalk_set_prepare, before the first logwalk_next. */
+void logwalk_share_prepare(struct logwalk *w, void *caller_payload, unsigned one_in);
+
 /* What prepare returned for the commit handed out last (borrowed: valid
  * until the next call). */
 void *logwalk_prepared(const struct logwalk *w);

@@ -278,6 +278,43 @@ static void test_prepare(void)
 	}
 }
 
+/* One commit in three prepared on the caller's thread instead (its own
+ * payload): each still with what was prepared of it, made and freed once
+ * each, on both threads. */
+static void test_share(void)
+{
+	struct logwalk *w = NULL;
+	struct prep walk = { 0 }, caller = { 0 };
+	GError *e = NULL;
+	git_oid oid;
+	const char *msg;
+	size_t len;
+	guint n = 0, bad = 0;
+
+	prep_freed = 0;
+	g_setenv("QUILL_READ_AHEAD", "1", TRUE);
+	logwalk_new(&w, repo, "l0", NULL);
+	logwalk_set_prepare(w, prep_make, prep_free_count, &walk);
+	logwalk_share_prepare(w, &caller, 3);
+	while (logwalk_next(w, &oid, &msg, &len, &e)) {
+		char hex[GIT_OID_HEXSZ + 1], *want;
+		const char *got = logwalk_prepared(w);
+		size_t hlen;
+
+		n++;
+		logwalk_header(w, &hlen);
+		git_oid_tostr(hex, sizeof(hex), &oid);
+		want = g_strdup_printf("%s %u %zu %zu", hex, logwalk_parent_count(w), len, hlen);
+		bad += !strchr(got, ' ') || strcmp(strchr(got, ' ') + 1, want) != 0;
+		g_free(want);
+	}
+	logwalk_free(w);
+	is_int(bad, 0, "shared: each commit with what was prepared of it");
+	is_int(caller.made, n / 3, "one in three prepared by the caller");
+	ok(walk.made + caller.made == n && prep_freed == n, "made and freed once each");
+	ok(walk.where != g_thread_self() && caller.where == g_thread_self(), "on both threads");
+}
+
 /* A commit with a header longer than the first part inflated from a pack
  * (an extra multi-line header, as gpgsig is) and a message longer still (so
  * the rest is inflated later), on top of l0, as "big". */
@@ -355,6 +392,8 @@ int main(int argc, char **argv)
 		test_stop_early();
 	UNIT_CASE("prepare")
 		test_prepare();
+	UNIT_CASE("share")
+		test_share();
 	UNIT_CASE("packed")
 		test_packed(dir);
 	git_repository_free(repo);
