@@ -49,8 +49,24 @@ static void print_finding(struct ctx *ctx, const char *where, guint line, const 
 			: !strcmp(severity, "warning") ? "yellow" : "cyan";
 
 	/* a message quotes the commit or mail it is about: escaped */
+	char num[16], *p = num + sizeof(num);
+
 	put_escaped(where);
-	printf(":%u: %s%s%s: %s: ", line, color(ctx, c), severity, color(ctx, "reset"), rule);
+	/* ":%u: %s%s%s: %s: " without printf's cost, once per finding */
+	*--p = '\0';
+	*--p = ' ';
+	*--p = ':';
+	do
+		*--p = (char)('0' + line % 10);
+	while (line /= 10);
+	*--p = ':';
+	fputs(p, stdout);
+	fputs(color(ctx, c), stdout);
+	fputs(severity, stdout);
+	fputs(color(ctx, "reset"), stdout);
+	fputs(": ", stdout);
+	fputs(rule, stdout);
+	fputs(": ", stdout);
 	put_escaped(message);
 	putchar('\n');
 }

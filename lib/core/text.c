@@ -33,10 +33,19 @@ static void append(GString *out, const char *s, const char *keep)
 
 gboolean text_is_safe(const char *s)
 {
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
-		if (*p < 0x20 || *p == 0x7f || (p[0] == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f))
+	/* the bytes that need a second look: the C0 controls (NUL ends s),
+	 * DEL, and 0xc2, which may start a C1 control */
+	static const guint8 stop[256] = { [0 ... 0x1f] = 1, [0x7f] = 1, [0xc2] = 1 };
+	const unsigned char *p = (const unsigned char *)s;
+
+	for (;; p++) {
+		while (!stop[*p])
+			p++;
+		if (!*p)
+			return TRUE;
+		if (*p < 0x20 || *p == 0x7f || (p[1] >= 0x80 && p[1] <= 0x9f))
 			return FALSE;
-	return TRUE;
+	}
 }
 
 void text_append_escaped(GString *out, const char *s)

@@ -16,7 +16,7 @@
 
 #include <string.h>
 
-#define BATCH 256
+#define BATCH 64	/* each commit in flight may hold a zlib stream (packread.h) */
 #define NBATCH 8
 
 struct batch {

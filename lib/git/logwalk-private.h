@@ -5,20 +5,25 @@
 #define QUILL_LOGWALK_PRIVATE_H
 
 #include "git/logwalk.h"
+#include "git/packread.h"
 
-/* One commit handed out: its id, its raw object (owned by the item: freed
- * with git_odb_object_free), where the message starts in it, its number of
- * parents. */
+/* One commit handed out: its id, its raw object (owned by the item, given
+ * back to the walk by logwalk_item_clear; possibly not inflated to its end
+ * yet: logwalk_item_finish), its number of parents. */
 struct logwalk_item {
 	git_oid oid;
-	git_odb_object *obj;
-	size_t msg;
+	struct packread_obj *raw;
 	guint32 npar;
 	void *prepared;		/* what logwalk_set_prepare's function made of it */
+	gboolean by_caller;	/* to be prepared (and freed) on the caller's thread */
 };
 
 /* Free what the item holds (its object, what was prepared). */
 void logwalk_item_clear(struct logwalk *w, struct logwalk_item *it);
+
+/* Inflate the rest of the item's object (on any one thread): FALSE with
+ * *error set when its data is damaged. */
+gboolean logwalk_item_finish(const struct logwalk_item *it, GError **error);
 
 /* The walk's next commit into *it (cleared): FALSE at the
  * end, or with *error set.  Touches only the walk and its own odb, so it

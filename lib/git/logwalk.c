@@ -26,12 +26,13 @@ struct node {
 	guint32 seq;		/* queueing order, for equal dates */
 	guint32 flags;
 	guint32 par, npar;	/* parents: w->parents[par .. par + npar) */
-	git_odb_object *obj;	/* held from parsing until shown or dropped */
-	size_t msg;		/* where the message starts in obj */
+	struct packread_obj *raw;	/* held from parsing until shown or dropped */
 };
 
 struct logwalk {
 	git_odb *odb;
+	struct packread *packs;	/* the pack files, read here first */
+	GPtrArray *spare;	/* struct packread_obj, to reuse */
 	struct node *nodes;
 	guint32 nnodes, cap;
 	guint32 *table;		/* node index + 1; 0 is empty */
@@ -48,6 +49,8 @@ struct logwalk {
 	logwalk_prepare_fn prepare;	/* logwalk_set_prepare's, or NULL */
 	GDestroyNotify prepare_free;
 	void *prepare_payload;
+	void *caller_payload;	/* logwalk_share_prepare's */
+	guint32 share, produced;	/* one commit in `share` prepared by the caller */
 	struct logwalk_ahead *ahead;	/* that thread, once started */
 };
 
@@ -124,28 +127,83 @@ static gint64 commit_date(const char *p, const char *end)
 	return v;
 }
 
-/* Read a commit: its parents, date and message. */
-static gboolean parse(struct logwalk *w, guint32 i, GError **error)
+static struct packread_obj *obj_get(struct logwalk *w)
+{
+	return w->spare->len ? g_ptr_array_steal_index_fast(w->spare, w->spare->len - 1)
+			     : g_new0(struct packread_obj, 1);
+}
+
+static void obj_put(struct logwalk *w, struct packread_obj *o)
+{
+	if (!o)
+		return;
+	packread_release(w->packs, o);
+	g_ptr_array_add(w->spare, o);
+}
+
+static void obj_free(gpointer data)
+{
+	packread_obj_clear(data);
+	g_free(data);
+}
+
+static gboolean damaged(GError **error, const git_oid *oid)
+{
+	char hex[GIT_OID_HEXSZ + 1];
+
+	git_oid_tostr(hex, sizeof(hex), oid);
+	return qerr(error, QUILL_ERROR_OUTSIDE, "cannot read commit %s: damaged pack data", hex);
+}
+
+/* Read commit oid into o: its header at least (all of it with `whole`),
+ * from a pack file if it is there as a whole commit, else through the
+ * object database. */
+static gboolean read_commit(struct logwalk *w, const git_oid *oid, struct packread_obj *o,
+			    gboolean whole, GError **error)
 {
 	git_odb_object *obj;
-	const char *data, *p, *end, *sep;
 	char hex[GIT_OID_HEXSZ + 1];
-	guint32 par = w->parents->len, npar = 0;
+	gboolean ok;
 	int rc;
 
-	if (w->nodes[i].flags & PARSED)
+	if (packread_begin(w->packs, oid, o, &ok)) {
+		if (!ok || (whole && !packread_finish(o)))
+			return damaged(error, oid);
 		return TRUE;
-	if ((rc = git_odb_read(&obj, w->odb, &w->nodes[i].oid)) < 0) {
-		git_oid_tostr(hex, sizeof(hex), &w->nodes[i].oid);
+	}
+	if ((rc = git_odb_read(&obj, w->odb, oid)) < 0) {
+		git_oid_tostr(hex, sizeof(hex), oid);
 		return qerr_git(error, rc, "cannot read commit %s", hex);
 	}
 	if (git_odb_object_type(obj) != GIT_OBJECT_COMMIT) {
-		git_oid_tostr(hex, sizeof(hex), &w->nodes[i].oid);
+		git_oid_tostr(hex, sizeof(hex), oid);
 		git_odb_object_free(obj);
 		return qerr(error, QUILL_ERROR_INPUT, "%s is not a commit", hex);
 	}
-	data = git_odb_object_data(obj);
-	end = data + git_odb_object_size(obj);
+	packread_set(o, git_odb_object_data(obj), git_odb_object_size(obj));
+	git_odb_object_free(obj);
+	return TRUE;
+}
+
+/* Read a commit: its parents and date, its header at least (the whole of
+ * it for a limited walk, which holds many commits until it shows them). */
+static gboolean parse(struct logwalk *w, guint32 i, GError **error)
+{
+	struct packread_obj *o;
+	const char *data, *p, *end, *sep;
+	guint32 par = w->parents->len, npar = 0;
+
+	if (w->nodes[i].flags & PARSED)
+		return TRUE;
+	o = obj_get(w);
+	if (!read_commit(w, &w->nodes[i].oid, o, w->limited, error)) {
+		obj_put(w, o);
+		return FALSE;
+	}
+	if (w->limited)
+		packread_release(w->packs, o);
+	data = o->data;
+	end = data + o->have;
 	p = data;
 	if (end - p > 5 && !memcmp(p, "tree ", 5) && (sep = memchr(p, '\n', (size_t)(end - p))))
 		p = sep + 1;
@@ -164,19 +222,24 @@ static gboolean parse(struct logwalk *w, guint32 i, GError **error)
 	}
 	/* lookup may have moved the nodes: index again from here on */
 	w->nodes[i].date = commit_date(p, end);
-	sep = memmem(data, (size_t)(end - data), "\n\n", 2);
-	w->nodes[i].msg = sep ? (size_t)(sep + 2 - data) : (size_t)(end - data);
-	w->nodes[i].obj = obj;
+	w->nodes[i].raw = o;
 	w->nodes[i].par = par;
 	w->nodes[i].npar = npar;
 	w->nodes[i].flags |= PARSED;
 	return TRUE;
 }
 
+/* Where the message starts in o: after the blank line that ends the
+ * header, or at the end when there is none. */
+static inline size_t msg_start(const struct packread_obj *o)
+{
+	return o->header_end < o->size ? o->header_end + 2 : o->size;
+}
+
 static void drop(struct logwalk *w, guint32 i)
 {
-	git_odb_object_free(w->nodes[i].obj);
-	w->nodes[i].obj = NULL;
+	obj_put(w, w->nodes[i].raw);
+	w->nodes[i].raw = NULL;
 }
 
 static inline guint32 parent(const struct logwalk *w, guint32 i, guint32 k)
@@ -369,6 +432,7 @@ static gboolean start(struct logwalk *w, git_repository *repo, const git_oid *ti
 		      const git_oid *bottoms, size_t nbottoms, GError **error)
 {
 	read_shallow(w, repo);
+	w->limited = nbottoms > 0;	/* before any parse: see parse */
 	for (size_t i = 0; i < nbottoms; i++) {
 		guint32 b = lookup(w, &bottoms[i]);
 
@@ -376,7 +440,6 @@ static gboolean start(struct logwalk *w, git_repository *repo, const git_oid *ti
 			return FALSE;
 		w->nodes[b].flags |= UNINTERESTING;
 		mark_parents_uninteresting(w, b);
-		w->limited = TRUE;
 	}
 	for (size_t i = 0; i < nbottoms; i++)
 		if (!queue(w, lookup(w, &bottoms[i]), error))
@@ -391,6 +454,7 @@ static struct logwalk *walk_alloc(void)
 {
 	struct logwalk *w = g_new0(struct logwalk, 1);
 
+	w->spare = g_ptr_array_new_with_free_func(obj_free);
 	w->parents = g_array_new(FALSE, FALSE, sizeof(guint32));
 	w->heap = g_array_new(FALSE, FALSE, sizeof(guint32));
 	w->out = g_array_new(FALSE, FALSE, sizeof(guint32));
@@ -401,18 +465,17 @@ static struct logwalk *walk_alloc(void)
 static struct logwalk *walk_open(git_repository *repo, GError **error)
 {
 	struct logwalk *w = walk_alloc();
-	char *objects;
+	char *objects = g_build_filename(git_repository_commondir(repo), "objects", NULL);
 	int rc;
 
+	w->packs = packread_open(objects);
 	/* reading ahead, the thread has an object database of its own: the
 	 * caller's thread goes on using the repository's */
-	if ((w->ahead_on = logwalk_ahead_wanted())) {
-		objects = g_build_filename(git_repository_commondir(repo), "objects", NULL);
+	if ((w->ahead_on = logwalk_ahead_wanted()))
 		rc = git_odb_open(&w->odb, objects);
-		g_free(objects);
-	} else {
+	else
 		rc = git_repository_odb(&w->odb, repo);
-	}
+	g_free(objects);
 	if (rc < 0) {
 		qerr_git(error, rc, "cannot open the object database");
 		logwalk_free(w);
@@ -483,9 +546,19 @@ fail:
 	return FALSE;
 }
 
+static void *run_prepare(struct logwalk *w, const struct logwalk_item *it, void *payload)
+{
+	size_t m = msg_start(it->raw);
+	struct logwalk_commit c = { &it->oid, it->raw->data + m, it->raw->data, it->raw->size - m,
+				    m, it->npar };
+
+	return w->prepare(&c, payload);
+}
+
 gboolean logwalk_produce(struct logwalk *w, struct logwalk_item *it, GError **error)
 {
 	guint32 i;
+	gboolean mine;
 
 	if (w->limited) {
 		for (;;) {
@@ -504,18 +577,23 @@ gboolean logwalk_produce(struct logwalk *w, struct logwalk_item *it, GError **er
 			return FALSE;
 	}
 	git_oid_cpy(&it->oid, &w->nodes[i].oid);
-	it->obj = w->nodes[i].obj;
-	it->msg = w->nodes[i].msg;
+	it->raw = w->nodes[i].raw;
 	it->npar = w->nodes[i].npar;
-	w->nodes[i].obj = NULL;
-	if (w->prepare) {
-		const char *data = git_odb_object_data(it->obj);
-		struct logwalk_commit c = { &it->oid, data + it->msg, data,
-					    git_odb_object_size(it->obj) - it->msg, it->msg, it->npar };
-
-		it->prepared = w->prepare(&c, w->prepare_payload);
-	}
+	w->nodes[i].raw = NULL;
+	mine = w->prepare && !(w->ahead_on && w->share && ++w->produced % w->share == 0);
+	it->by_caller = w->prepare && !mine;
+	/* the rest of the object is inflated here when it is needed here (or
+	 * walking in one thread), else by the caller's thread (logwalk_next) */
+	if ((mine || !w->ahead_on) && !logwalk_item_finish(it, error))
+		return FALSE;
+	if (mine)
+		it->prepared = run_prepare(w, it, w->prepare_payload);
 	return TRUE;
+}
+
+gboolean logwalk_item_finish(const struct logwalk_item *it, GError **error)
+{
+	return packread_finish(it->raw) || damaged(error, &it->oid);
 }
 
 void logwalk_item_clear(struct logwalk *w, struct logwalk_item *it)
@@ -523,7 +601,8 @@ void logwalk_item_clear(struct logwalk *w, struct logwalk_item *it)
 	if (it->prepared && w->prepare_free)
 		w->prepare_free(it->prepared);
 	it->prepared = NULL;
-	g_clear_pointer(&it->obj, git_odb_object_free);
+	obj_put(w, it->raw);
+	it->raw = NULL;
 }
 
 void logwalk_set_prepare(struct logwalk *w, logwalk_prepare_fn prepare, GDestroyNotify free_fn,
@@ -532,6 +611,28 @@ void logwalk_set_prepare(struct logwalk *w, logwalk_prepare_fn prepare, GDestroy
 	w->prepare = prepare;
 	w->prepare_free = free_fn;
 	w->prepare_payload = payload;
+}
+
+void logwalk_share_prepare(struct logwalk *w, void *caller_payload, unsigned one_in)
+{
+	w->caller_payload = caller_payload;
+	w->share = one_in;
+}
+
+/* Free what the caller's thread prepared of the commit handed out last
+ * (there, before its batch can go back to the walk's thread). */
+static void release_item(struct logwalk *w)
+{
+	/* the item is the walk's own: handed out const, changed only here */
+	struct logwalk_item *it = (struct logwalk_item *)w->item;
+
+	if (it && it->by_caller) {
+		if (it->prepared && w->prepare_free)
+			w->prepare_free(it->prepared);
+		it->prepared = NULL;
+		it->by_caller = FALSE;
+	}
+	w->item = NULL;
 }
 
 void *logwalk_prepared(const struct logwalk *w)
@@ -544,12 +645,16 @@ gboolean logwalk_next(struct logwalk *w, git_oid *oid, const char **msg, size_t 
 {
 	const struct logwalk_item *it;
 
-	w->item = NULL;
+	release_item(w);
 	if (w->ahead_on && !w->ahead)
 		w->ahead = logwalk_ahead_start(w);
 	if (w->ahead) {
 		if (!logwalk_ahead_next(w->ahead, &it, error))
 			return FALSE;
+		if ((it->by_caller || !w->prepare) && !logwalk_item_finish(it, error))
+			return FALSE;
+		if (it->by_caller)
+			((struct logwalk_item *)it)->prepared = run_prepare(w, it, w->caller_payload);
 	} else {
 		logwalk_item_clear(w, &w->one);
 		if (!logwalk_produce(w, &w->one, error))
@@ -558,15 +663,15 @@ gboolean logwalk_next(struct logwalk *w, git_oid *oid, const char **msg, size_t 
 	}
 	w->item = it;
 	git_oid_cpy(oid, &it->oid);
-	*msg = (const char *)git_odb_object_data(it->obj) + it->msg;
-	*len = git_odb_object_size(it->obj) - it->msg;
+	*msg = it->raw->data + msg_start(it->raw);
+	*len = it->raw->size - msg_start(it->raw);
 	return TRUE;
 }
 
 const char *logwalk_header(const struct logwalk *w, size_t *len)
 {
-	*len = w->item->msg;
-	return git_odb_object_data(w->item->obj);
+	*len = msg_start(w->item->raw);
+	return w->item->raw->data;
 }
 
 unsigned logwalk_parent_count(const struct logwalk *w)
@@ -578,11 +683,14 @@ void logwalk_free(struct logwalk *w)
 {
 	if (!w)
 		return;
-	/* the thread first: it may be using the nodes */
+	/* what this thread prepared, then the thread: it may be using the nodes */
+	release_item(w);
 	logwalk_ahead_stop(w->ahead);
 	logwalk_item_clear(w, &w->one);
 	for (guint32 i = 0; i < w->nnodes; i++)
-		git_odb_object_free(w->nodes[i].obj);
+		obj_put(w, w->nodes[i].raw);
+	g_ptr_array_free(w->spare, TRUE);
+	packread_free(w->packs);
 	g_free(w->nodes);
 	g_free(w->table);
 	g_array_free(w->parents, TRUE);

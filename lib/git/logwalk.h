@@ -2,10 +2,12 @@
  * its raw message: the fast path for reading the messages of many commits
  * (trailer parse --rev-range, the trailer linter).
  *
- * Each commit object is read once from libgit2's odb (the raw object; the
- * message is what git_commit_message_raw gives: everything after the
- * header's blank line, as stored, no re-encoding).  libgit2's revwalk reads
- * every commit too but costs half as much again, so the walk is done here.
+ * Each commit object is read once: from the pack files directly when it is
+ * a whole commit there (packread.h), else from libgit2's odb (the raw
+ * object; the message is what git_commit_message_raw gives: everything
+ * after the header's blank line, as stored, no re-encoding).  libgit2's
+ * revwalk reads every commit too but costs half as much again, so the walk
+ * is done here.
  *
  * The order is git log's default (no --topo-order): newest committer date
  * first, ties in the order the commits were reached, a commit's parents
@@ -25,7 +27,10 @@
  * ahead on a second thread from the first logwalk_next on, through an
  * object database of its own (logwalk-ahead.c): the same commits in the
  * same order, while the caller works on the ones handed out; work the
- * caller wants done beside the walk goes in logwalk_set_prepare.
+ * caller wants done beside the walk goes in logwalk_set_prepare.  The
+ * walk needs only a commit's header: without a prepare function the rest
+ * of a packed commit is inflated in logwalk_next, on the caller's thread,
+ * so the two threads share the inflating.
  */
 #ifndef QUILL_LOGWALK_H
 #define QUILL_LOGWALK_H
@@ -88,6 +93,13 @@ typedef void *(*logwalk_prepare_fn)(const struct logwalk_commit *c, void *payloa
  * first logwalk_next. */
 void logwalk_set_prepare(struct logwalk *w, logwalk_prepare_fn prepare, GDestroyNotify free_fn,
 			 void *payload);
+
+/* Have one commit in `one_in` of those read ahead prepared in logwalk_next
+ * instead, on the caller's thread, with caller_payload, and freed there:
+ * to share the work when the caller's thread has time to spare (what is
+ * prepared must not depend on the thread).  Walking in one thread it does
+ * nothing.  Call after logwalk_set_prepare, before the first logwalk_next. */
+void logwalk_share_prepare(struct logwalk *w, void *caller_payload, unsigned one_in);
 
 /* What prepare returned for the commit handed out last (borrowed: valid
  * until the next call). */

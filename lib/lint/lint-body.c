@@ -93,7 +93,7 @@ static void fixes_ref(const struct lint_trailer *t, struct ref *r)
 	gsize i = 0, end;
 	gboolean word = FALSE;
 
-	if (t->value_len > 7 && !g_ascii_strncasecmp(v, "commit", 6) && is_blank(v[6])) {
+	if (t->value_len > 7 && !lint_strncasecmp(v, "commit", 6) && is_blank(v[6])) {
 		word = TRUE;
 		i = skip_blanks(v, 6, t->value_len);
 	}
@@ -249,7 +249,7 @@ static guint hint_line(const struct lint_message *m, const char *hint)
 	if (k < m->lines->len)
 		end = g_array_index(m->lines, struct lint_line, k).start;
 	while (pos <= end) {
-		const char *p = memmem(text + pos, end - pos, hint, n);
+		const char *p = lint_memmem(text + pos, end - pos, hint, n);
 		guint line;
 		const struct lint_line *ln;
 
@@ -366,14 +366,16 @@ static void find_refs(struct lint_ctx *c)
 		if (ln->kind != LINT_LINE_BODY || ref_exempt(ln, s, ln->len))
 			continue;
 		for (gsize k = 0; k < ln->len; k++) {
-			struct body_ref br = { i + 1, FALSE, { 0 }, NULL };
+			struct body_ref br;
 			gsize end, h;
 
-			if (s[k] != 'c' && s[k] != 'C' && !(c->repo && is_hex(s[k])))
-				continue;
+			/* most characters follow a letter: that test first */
 			if (k && (g_ascii_isalnum(s[k - 1]) || s[k - 1] == '_' || s[k - 1] == '/'))
 				continue;
-			if (ln->len - k > 7 && !g_ascii_strncasecmp(s + k, "commit", 6) &&
+			if (s[k] != 'c' && s[k] != 'C' && !(c->repo && is_hex(s[k])))
+				continue;
+			br = (struct body_ref){ i + 1, FALSE, { 0 }, NULL };
+			if (ln->len - k > 7 && !lint_strncasecmp(s + k, "commit", 6) &&
 			    is_blank(s[k + 6]) && (h = skip_blanks(s, k + 6, ln->len)) < ln->len &&
 			    is_hex(s[h])) {
 				br.word = TRUE;
@@ -545,7 +547,7 @@ static gboolean long_exempt(const struct lint_ctx *c, const char *s, gsize len)
 		e++;
 	if (e > k && e < len && s[e] == ':' &&
 	    (policy_tag(c->policy, s + k, e - k) || lint_ends_by(s + k, e - k) ||
-	     (e - k == 2 && !g_ascii_strncasecmp(s + k, "To", 2))))
+	     (e - k == 2 && !lint_strncasecmp(s + k, "To", 2))))
 		return TRUE;
 	if (memmem(s, len, "http://", 7) || memmem(s, len, "https://", 8))
 		return TRUE;
@@ -686,7 +688,7 @@ LINT_CHECK(changelog_in_message)
 			continue;
 		for (size_t h = 0; h < G_N_ELEMENTS(heads) && !hit; h++)
 			hit = ln->len - k >= strlen(heads[h]) &&
-			      !g_ascii_strncasecmp(s + k, heads[h], strlen(heads[h]));
+			      !lint_strncasecmp(s + k, heads[h], strlen(heads[h]));
 		if (!hit && k < ln->len && (s[k] == 'v' || s[k] == 'V')) {
 			for (e = k + 1; e < ln->len && g_ascii_isdigit(s[e]); e++)
 				;
@@ -701,12 +703,32 @@ LINT_CHECK(changelog_in_message)
 	}
 }
 
+/* How many bytes of s[0..n) at the start are ASCII and not NUL, counted
+ * 8 at a time (less than n by at most 7 when all are): from there on
+ * g_utf8_validate gives what it gives over the whole. */
+static gsize ascii_prefix(const char *s, gsize n)
+{
+	const guint64 high = 0x8080808080808080ull, ones = 0x0101010101010101ull;
+	gsize i = 0;
+
+	for (; i + 8 <= n; i += 8) {
+		guint64 v;
+
+		memcpy(&v, s + i, 8);
+		/* a byte with its top bit set, or a NUL */
+		if ((v | ((v - ones) & ~v)) & high)
+			break;
+	}
+	return i;
+}
+
 LINT_CHECK(invalid_utf8)
 {
 	const struct lint_message *m = c->msg;
 	const char *end;
+	gsize skip = ascii_prefix(m->in->message, m->block.msg_end);
 
-	if (!g_utf8_validate(m->in->message, (gssize)m->block.msg_end, &end)) {
+	if (!g_utf8_validate(m->in->message + skip, (gssize)(m->block.msg_end - skip), &end)) {
 		guint line = 1;
 
 		for (const char *p = m->in->message; p < end; p++)
@@ -726,7 +748,7 @@ LINT_CHECK(subject_format)
 		return;
 	}
 	w = chars(s, strlen(s));
-	if (m->in->oid && (!g_ascii_strncasecmp(s, "[PATCH", 6) || !g_ascii_strncasecmp(s, "[RFC", 4)))
+	if (m->in->oid && (!lint_strncasecmp(s, "[PATCH", 6) || !lint_strncasecmp(s, "[RFC", 4)))
 		lint_report(c, 0, "a [PATCH] prefix in a commit's subject (git format-patch adds "
 			    "its own)");
 	else if (w > (gsize)c->policy->max_subject)

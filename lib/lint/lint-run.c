@@ -142,18 +142,25 @@ static void spare_free(gpointer data)
 	g_free(x);
 }
 
+#define SHARE 6	/* one commit in SHARE prepared on the caller's thread */
+
 /* Every commit of the walk (freed here). */
 static gboolean walk(struct run *r, struct logwalk *lw, const struct lint_submitter *sub,
 		     GError **error)
 {
 	struct prepare_ctx p = { lint_new_parser(r->lint), sub,
 				 g_ptr_array_new_with_free_func(spare_free) };
+	/* the caller's thread checks, and prepares one commit in SHARE too:
+	 * the two threads then have about as much to do */
+	struct prepare_ctx mine = { lint_new_parser(r->lint), sub,
+				    g_ptr_array_new_with_free_func(spare_free) };
 	GError *e = NULL;
 	git_oid oid;
 	const char *msg;
 	size_t len;
 
 	logwalk_set_prepare(lw, prepare, prepared_free, &p);
+	logwalk_share_prepare(lw, &mine, SHARE);
 	while (logwalk_next(lw, &oid, &msg, &len, &e)) {
 		const struct prepared *x = logwalk_prepared(lw);
 
@@ -168,6 +175,8 @@ static gboolean walk(struct run *r, struct logwalk *lw, const struct lint_submit
 	logwalk_free(lw);
 	g_ptr_array_unref(p.spare);
 	lint_free(p.parser);
+	g_ptr_array_unref(mine.spare);
+	lint_free(mine.parser);
 	if (e) {
 		g_propagate_error(error, e);
 		return FALSE;

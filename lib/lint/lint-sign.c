@@ -38,7 +38,7 @@ static guint stray_sob_line(const struct lint_message *m)
 			continue;
 		while (p < end && (text[p] == ' ' || text[p] == '\t'))
 			p++;
-		if (end - p >= 14 && !g_ascii_strncasecmp(text + p, SOB ":", 14))
+		if (end - p >= 14 && !lint_strncasecmp(text + p, SOB ":", 14))
 			return i + 1;
 	}
 	return 0;
@@ -283,7 +283,7 @@ LINT_CHECK(duplicate_signature)
 			gboolean dup;
 
 			if (!a->is_trailer || a->key_len != b->key_len ||
-			    g_ascii_strncasecmp(a->key, b->key, a->key_len))
+			    lint_strncasecmp(a->key, b->key, a->key_len))
 				continue;
 			if (has_email(a) && has_email(b))
 				dup = !g_ascii_strcasecmp(a->canon_email, b->canon_email);

@@ -268,9 +268,9 @@ static gsize url_len(const char *s, gsize len)
 {
 	gsize k;
 
-	if (len > 8 && !g_ascii_strncasecmp(s, "https://", 8))
+	if (len > 8 && !lint_strncasecmp(s, "https://", 8))
 		k = 8;
-	else if (len > 7 && !g_ascii_strncasecmp(s, "http://", 7))
+	else if (len > 7 && !lint_strncasecmp(s, "http://", 7))
 		k = 7;
 	else
 		return 0;
@@ -323,19 +323,19 @@ LINT_CHECK(link_url)
 /* Does the URL u[0..n) point into archive `a` ("host" or "host/path")? */
 static gboolean url_in(const char *u, gsize n, const char *a)
 {
-	const char *host = (const char *)memmem(u, n, "://", 3) + 3;
+	const char *host = lint_memmem(u, n, "://", 3) + 3;
 	const char *slash = memchr(host, '/', (gsize)(u + n - host));
 	gsize hlen = slash ? (gsize)(slash - host) : (gsize)(u + n - host);
 	const char *as = strchr(a, '/');
 	gsize alen = as ? (gsize)(as - a) : strlen(a);
 
-	if (hlen < alen || g_ascii_strncasecmp(host + hlen - alen, a, alen) ||
+	if (hlen < alen || lint_strncasecmp(host + hlen - alen, a, alen) ||
 	    (hlen > alen && host[hlen - alen - 1] != '.'))
 		return FALSE;
 	if (!as)
 		return TRUE;
 	return slash && (gsize)(u + n - slash) >= strlen(as) &&
-	       !g_ascii_strncasecmp(slash, as, strlen(as));
+	       !lint_strncasecmp(slash, as, strlen(as));
 }
 
 LINT_CHECK(link_archive)
@@ -402,7 +402,7 @@ LINT_CHECK(gerrit_change_id)
 			break;
 		while (k < ln->len && (s[k] == ' ' || s[k] == '\t'))
 			k++;
-		if (ln->len - k >= 10 && !g_ascii_strncasecmp(s + k, "Change-Id:", 10))
+		if (ln->len - k >= 10 && !lint_strncasecmp(s + k, "Change-Id:", 10))
 			lint_report(c, i + 1, "a Gerrit Change-Id: remove it before sending upstream");
 	}
 }

@@ -108,7 +108,7 @@ const char *const *lint_rule_ids(void)
 
 gboolean lint_ends_by(const char *key, gsize len)
 {
-	return len > 3 && !g_ascii_strncasecmp(key + len - 3, "-by", 3);
+	return len > 3 && !lint_strncasecmp(key + len - 3, "-by", 3);
 }
 
 gboolean lint_same_person(const struct lint_ctx *c, const char *name_a, const char *email_a,
@@ -130,7 +130,7 @@ gssize lint_find_ci(const char *hay, gsize len, const char *needle)
 	else if (up >= 'a' && up <= 'z')
 		up = (char)(up - 32);
 	for (gsize i = 0; i + n <= len; i++)
-		if ((hay[i] == lo || hay[i] == up) && !g_ascii_strncasecmp(hay + i, needle, n))
+		if ((hay[i] == lo || hay[i] == up) && !lint_strncasecmp(hay + i, needle, n))
 			return (gssize)i;
 	return -1;
 }
@@ -236,6 +236,45 @@ guint lint_line_of(const struct lint_message *m, gsize pos)
 	return lo + 1;
 }
 
+/* Where in needle[0..n) (n > 0) to look from: a capital, a digit or a
+ * sign, else the rarest small letter (by English letter frequency). */
+static gsize needle_anchor(const char *needle, gsize n)
+{
+	static const char common[] = " etaoinshrdlcumwfgypbvkjxqz";
+	gsize best = 0;
+	int score = -1;
+
+	for (gsize i = 0; i < n; i++) {
+		const char *f = memchr(common, needle[i], sizeof(common) - 1);
+		int sc = f ? (int)(f - common) : (int)sizeof(common);
+
+		if (sc > score) {
+			score = sc;
+			best = i;
+		}
+	}
+	return best;
+}
+
+const char *lint_memmem(const char *hay, gsize len, const char *needle, gsize n)
+{
+	const char *end = hay + len;
+	gsize a;
+
+	if (!n || n > len)
+		return n ? NULL : hay;
+	a = needle_anchor(needle, n);
+	for (const char *p = hay + a; p < end; p++) {
+		if (!(p = memchr(p, needle[a], (gsize)(end - p))))
+			return NULL;
+		if ((gsize)(p - a - hay) + n > len)
+			return NULL;
+		if (!memcmp(p - a, needle, n))
+			return p - a;
+	}
+	return NULL;
+}
+
 /* Mark the lines that hold "://": one search of the message, not one per
  * line. */
 static void mark_urls(struct lint_message *m)
@@ -243,7 +282,7 @@ static void mark_urls(struct lint_message *m)
 	const char *t = m->in->message, *p;
 	gsize pos = 0, len = m->in->len;
 
-	while (pos < len && (p = memmem(t + pos, len - pos, "://", 3))) {
+	while (pos < len && (p = lint_memmem(t + pos, len - pos, "://", 3))) {
 		gsize at = (gsize)(p - t);
 		guint line = lint_line_of(m, at);
 		struct lint_line *ln;

@@ -163,22 +163,28 @@ static size_t find_divider(const struct scan *s)
 	return s->len;
 }
 
-/* The start of the first cut line within [0, limit), or limit. */
+/* The start of the first cut line within [0, limit), or limit.  The tail
+ * is found by its '>' (memchr: rare in a message, where a search for the
+ * whole tail costs many times more). */
 static size_t find_cut_line(const struct scan *s, size_t limit)
 {
 	const size_t tail = sizeof(cut_tail) - 1, cl = s->comment_len;
-	size_t from = cl;
+	const size_t gt = (size_t)((const char *)memchr(cut_tail, '>', tail) - cut_tail);
+	size_t from = cl + gt;	/* where the tail's '>' can be */
 
-	while (from + tail <= limit) {
-		const char *hit = memmem(s->msg + from, limit - from, cut_tail, tail);
-		size_t at;
+	while (from - gt + tail <= limit) {
+		const char *hit = memchr(s->msg + from, '>', limit - from);
+		size_t start, at;
 
 		if (!hit)
 			break;
-		at = (size_t)(hit - s->msg) - cl;	/* where the comment would start */
+		start = (size_t)(hit - s->msg) - gt;	/* where the tail would start */
+		from = (size_t)(hit - s->msg) + 1;
+		if (start + tail > limit || memcmp(s->msg + start, cut_tail, tail))
+			continue;
+		at = start - cl;	/* where the comment would start */
 		if ((at == 0 || s->msg[at - 1] == '\n') && !memcmp(s->msg + at, s->comment, cl))
 			return at;
-		from = (size_t)(hit - s->msg) + 1;
 	}
 	return limit;
 }

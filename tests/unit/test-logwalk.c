@@ -278,6 +278,101 @@ static void test_prepare(void)
 	}
 }
 
+/* One commit in three prepared on the caller's thread instead (its own
+ * payload): each still with what was prepared of it, made and freed once
+ * each, on both threads. */
+static void test_share(void)
+{
+	struct logwalk *w = NULL;
+	struct prep walk = { 0 }, caller = { 0 };
+	GError *e = NULL;
+	git_oid oid;
+	const char *msg;
+	size_t len;
+	guint n = 0, bad = 0;
+
+	prep_freed = 0;
+	g_setenv("QUILL_READ_AHEAD", "1", TRUE);
+	logwalk_new(&w, repo, "l0", NULL);
+	logwalk_set_prepare(w, prep_make, prep_free_count, &walk);
+	logwalk_share_prepare(w, &caller, 3);
+	while (logwalk_next(w, &oid, &msg, &len, &e)) {
+		char hex[GIT_OID_HEXSZ + 1], *want;
+		const char *got = logwalk_prepared(w);
+		size_t hlen;
+
+		n++;
+		logwalk_header(w, &hlen);
+		git_oid_tostr(hex, sizeof(hex), &oid);
+		want = g_strdup_printf("%s %u %zu %zu", hex, logwalk_parent_count(w), len, hlen);
+		bad += !strchr(got, ' ') || strcmp(strchr(got, ' ') + 1, want) != 0;
+		g_free(want);
+	}
+	logwalk_free(w);
+	is_int(bad, 0, "shared: each commit with what was prepared of it");
+	is_int(caller.made, n / 3, "one in three prepared by the caller");
+	ok(walk.made + caller.made == n && prep_freed == n, "made and freed once each");
+	ok(walk.where != g_thread_self() && caller.where == g_thread_self(), "on both threads");
+}
+
+/* A commit with a header longer than the first part inflated from a pack
+ * (an extra multi-line header, as gpgsig is) and a message longer still (so
+ * the rest is inflated later), on top of l0, as "big". */
+static void write_long_header(void)
+{
+	GString *s = g_string_new(NULL);
+	char hex[GIT_OID_HEXSZ + 1];
+	git_reference *ref = NULL;
+	git_oid tip, oid;
+	git_odb *odb;
+
+	git_reference_name_to_id(&tip, repo, "refs/heads/l0");
+	git_oid_tostr(hex, sizeof(hex), &empty_tree);
+	g_string_append_printf(s, "tree %s\n", hex);
+	git_oid_tostr(hex, sizeof(hex), &tip);
+	g_string_append_printf(s, "parent %s\n", hex);
+	g_string_append(s, "author Ada Author <ada@example.org> 1900000000 +0000\n"
+			   "committer Ada Author <ada@example.org> 1900000000 +0000\ngpgsig x");
+	for (int i = 0; i < 200; i++)
+		g_string_append_printf(s, "\n %08x%08x%08x", i * 7919u, i * 104729u, i * 31u);
+	g_string_append(s, "\n\nlong header\n");
+	for (int i = 0; i < 400; i++)	/* and a message longer than it */
+		g_string_append_printf(s, "\nline %d of the body, %08x", i, i * 2654435761u);
+	g_string_append(s, "\n\nSigned-off-by: Ada Author <ada@example.org>\n");
+	git_repository_odb(&odb, repo);
+	git_odb_write(&oid, odb, s->str, s->len, GIT_OBJECT_COMMIT);
+	git_odb_free(odb);
+	git_reference_create(&ref, repo, "refs/heads/big", &oid, 1, NULL);
+	git_reference_free(ref);
+	g_string_free(s, TRUE);
+}
+
+/* Read from a pack file (git repack) as from loose objects, either way. */
+static void test_packed(const char *dir)
+{
+	static const char *const ranges[] = { "l0", "l2...l0", "l1~100..l1~2", "big", "l2..big" };
+	char *loose[G_N_ELEMENTS(ranges)], *cmd;
+
+	write_long_header();
+	for (guint i = 0; i < G_N_ELEMENTS(ranges); i++)
+		loose[i] = range_text(ranges[i], FALSE, 0);
+	cmd = g_strdup_printf("git -C '%s' repack -adq", dir);
+	is_int(system(cmd), 0, "git repack");
+	g_free(cmd);
+	for (guint i = 0; i < G_N_ELEMENTS(ranges); i++) {
+		for (int ahead = 0; ahead < 2; ahead++) {
+			char *t = range_text(ranges[i], ahead, 0);
+			char *name = g_strdup_printf("%s%s: packed as loose", ranges[i],
+						     ahead ? ", read ahead" : "");
+
+			is_str(t, loose[i], name);
+			g_free(name);
+			g_free(t);
+		}
+		g_free(loose[i]);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	char *dir = g_dir_make_tmp("quill-logwalk-XXXXXX", NULL);
@@ -297,6 +392,10 @@ int main(int argc, char **argv)
 		test_stop_early();
 	UNIT_CASE("prepare")
 		test_prepare();
+	UNIT_CASE("share")
+		test_share();
+	UNIT_CASE("packed")
+		test_packed(dir);
 	git_repository_free(repo);
 	unit_remove_tree(dir);
 	g_free(dir);
