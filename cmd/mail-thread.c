@@ -68,7 +68,14 @@ static void take(void *payload, const struct source_mail *it)
 		r->from ? g_string_chunk_insert(st->strings, r->from) : NULL, r->date,
 	};
 
-	thread_add(st->t, it->msgid, it->refs, it->nrefs, it->in_reply_to, r->date);
+	const struct mail_id *mid = it->msgid_id;
+	struct mail_id made;
+
+	if (!mid) {	/* a made-up one */
+		mail_id_make(&made, it->msgid);
+		mid = &made;
+	}
+	thread_add_ids(st->t, mid, it->ref_ids, it->nrefs, it->in_reply_to_id, r->date);
 	g_array_append_val(st->records, keep);
 }
 

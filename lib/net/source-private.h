@@ -24,6 +24,7 @@ struct source_item {
 	GString *buf;			/* the ids, each with its NUL */
 	GArray *offs;			/* gsize: where each id starts in buf */
 	GPtrArray *mid, *irt, *refs;	/* pointers into buf (not owned) */
+	GArray *hids;			/* struct mail_id: mid's, irt's, refs' ids, hashed */
 	char *synthetic;
 	struct source_mail out;
 	GPtrArray *said;	/* read ahead: the warnings said before it (char *) */

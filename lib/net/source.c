@@ -54,6 +54,7 @@ void source_item_free(struct source_item *it)
 	g_clear_pointer(&it->mid, g_ptr_array_unref);
 	g_clear_pointer(&it->irt, g_ptr_array_unref);
 	g_clear_pointer(&it->refs, g_ptr_array_unref);
+	g_clear_pointer(&it->hids, g_array_unref);
 	if (it->buf)
 		g_string_free(it->buf, TRUE);
 	it->buf = NULL;
@@ -205,6 +206,7 @@ static void ids_reset(struct source_item *it)
 		it->mid = g_ptr_array_new();
 		it->irt = g_ptr_array_new();
 		it->refs = g_ptr_array_new();
+		it->hids = g_array_new(FALSE, FALSE, sizeof(struct mail_id));
 	}
 	g_string_truncate(it->buf, 0);
 	g_array_set_size(it->offs, 0);
@@ -277,6 +279,20 @@ static void first_mail(struct source *s)
 	g_ptr_array_set_size(s->held, 0);
 }
 
+/* The ids of mid, irt and refs measured and hashed, in that order, into
+ * it->hids (the threader's work, done here on the reading thread). */
+static void hash_ids(struct source_item *it)
+{
+	GPtrArray *lists[3] = { it->mid, it->irt, it->refs };
+	guint n = 0;
+
+	g_array_set_size(it->hids, it->mid->len + it->irt->len + it->refs->len);
+	for (guint k = 0; k < 3; k++)
+		for (guint i = 0; i < lists[k]->len; i++)
+			mail_id_make(&g_array_index(it->hids, struct mail_id, n++),
+				     g_ptr_array_index(lists[k], i));
+}
+
 /* The item's out from its message and ids (a mail's). */
 static void point_out(struct source_item *it)
 {
@@ -284,6 +300,13 @@ static void point_out(struct source_item *it)
 	const struct message *m = it->m;
 	const char *data = m->data;
 	gsize len = m->len;
+	const struct mail_id *h;
+
+	hash_ids(it);
+	h = (const struct mail_id *)it->hids->data;
+	out->msgid_id = it->mid->len ? h : NULL;
+	out->in_reply_to_id = it->irt->len ? h + it->mid->len : NULL;
+	out->ref_ids = h + it->mid->len + it->irt->len;
 
 	out->m = m;
 	out->body = data + m->body;
