@@ -220,7 +220,12 @@ static gboolean append_unfolded(GString *buf, const char *p, gsize n, gboolean n
 		return FALSE;
 	if (no_blank && (memchr(p, ' ', end - p) || memchr(p, '\t', end - p)))
 		return FALSE;
-	/* in runs between line breaks (an id has none, but may be folded) */
+	/* in runs between line breaks (an id has none, but may be folded):
+	 * the common case, no break at all, is one append after two memchr */
+	if (!memchr(p, '\n', end - p) && !memchr(p, '\r', end - p)) {
+		g_string_append_len(buf, p, end - p);
+		p = end;
+	}
 	while (p < end) {
 		const char *q = p;
 
