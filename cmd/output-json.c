@@ -8,6 +8,9 @@
  * a time. */
 #include "cmd.h"
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 #include <stdio.h>
 #include <string.h>
 
@@ -70,10 +73,26 @@ static inline gboolean word_needs(guint64 w, gboolean high)
 }
 
 /* How many bytes of s[0..n) from the start need nothing (a multiple of 8,
- * so possibly fewer than there are). */
+ * so possibly fewer than there are): with SSE2 sixteen bytes a step, then
+ * eight. */
 static gsize plain_prefix(const char *s, gsize n, gboolean high)
 {
 	gsize i = 0;
+
+#ifdef __SSE2__
+	/* sixteen at a time: below 0x20 (unsigned), '"', '\\', and the high bit */
+	const __m128i c1f = _mm_set1_epi8(0x1f), cq = _mm_set1_epi8('"');
+	const __m128i cb = _mm_set1_epi8('\\');
+
+	for (; i + 16 <= n; i += 16) {
+		__m128i x = _mm_loadu_si128((const __m128i *)(s + i));
+		__m128i bad = _mm_or_si128(_mm_cmpeq_epi8(_mm_min_epu8(x, c1f), x),
+					   _mm_or_si128(_mm_cmpeq_epi8(x, cq), _mm_cmpeq_epi8(x, cb)));
+
+		if (_mm_movemask_epi8(bad) | (high ? _mm_movemask_epi8(x) : 0))
+			return i;
+	}
+#endif
 
 	for (; i + 8 <= n; i += 8) {
 		guint64 w;
