@@ -34,10 +34,12 @@ static inline gboolean same_lower(const char *s, const char *lower, gsize n)
 	return TRUE;
 }
 
-/* Which known name this is, or -1: by length first, then the letters. */
-static int known_index(const char *name, gsize len)
+/* Which known name this is, or -1: by length first, then the first
+ * letter, then the rest. */
+static inline int known_index(const char *name, gsize len)
 {
 	int a = -1, b = -1;
+	unsigned char c0;
 
 	switch (len) {
 	case 4: a = MESSAGE_F_FROM; b = MESSAGE_F_DATE; break;
@@ -47,9 +49,11 @@ static int known_index(const char *name, gsize len)
 	case 12: a = MESSAGE_F_CONTENT_TYPE; break;
 	default: return -1;
 	}
-	if (same_lower(name, known_names[a].name, len))
+	c0 = (unsigned char)name[0] | 0x20;
+	if (c0 == (unsigned char)known_names[a].name[0] && same_lower(name, known_names[a].name, len))
 		return a;
-	if (b >= 0 && same_lower(name, known_names[b].name, len))
+	if (b >= 0 && c0 == (unsigned char)known_names[b].name[0] &&
+	    same_lower(name, known_names[b].name, len))
 		return b;
 	return -1;
 }
@@ -63,12 +67,15 @@ struct message *message_parse_into(struct message *m, const char *data, gsize le
 {
 	const char *p = data, *end = data + len;
 	struct message_field *cur = NULL;
+	guint n_fields = 0;
 
 	if (!m) {
 		m = g_new0(struct message, 1);
-		m->fields = g_array_sized_new(FALSE, FALSE, sizeof(struct message_field), 16);
+		m->fields = g_array_sized_new(FALSE, FALSE, sizeof(struct message_field), 64);
 	}
-	g_array_set_size(m->fields, 0);
+	/* room for the fields written in place (cut to their number at the
+	 * end): no append call a field */
+	g_array_set_size(m->fields, 64);
 	m->data = data;
 	m->len = len;
 	m->body = len;
@@ -120,16 +127,20 @@ struct message *message_parse_into(struct message *m, const char *data, gsize le
 			f.name_len = ne - n;
 			f.value = colon + 1;
 			f.value_len = content_end - (colon + 1);
-			g_array_append_val(m->fields, f);
-			cur = &g_array_index(m->fields, struct message_field, m->fields->len - 1);
+			if (n_fields == m->fields->len)
+				g_array_set_size(m->fields, n_fields * 2);
+			cur = &g_array_index(m->fields, struct message_field, n_fields);
+			*cur = f;
 			{
 				int k = known_index(f.name, f.name_len);
 				if (k >= 0 && m->known[k] < 0)
-					m->known[k] = (int)m->fields->len - 1;
+					m->known[k] = (int)n_fields;
 			}
+			n_fields++;
 		}
 		p = nl ? nl + 1 : end;
 	}
+	g_array_set_size(m->fields, n_fields);
 	return m;
 }
 
