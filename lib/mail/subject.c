@@ -180,7 +180,10 @@ static gsize marker_len(const char *p, const char *end, gboolean *forward)
 		{ "fwd", TRUE }, { "fw", TRUE }, { "antw", FALSE }, { "re", FALSE },
 		{ "aw", FALSE }, { "sv", FALSE },
 	};
+	char c = g_ascii_tolower(*p);
 
+	if (c != 'f' && c != 'a' && c != 'r' && c != 's')
+		return 0;	/* what most text starts with: no marker starts so */
 	for (gsize i = 0; i < G_N_ELEMENTS(words); i++) {
 		gsize k = strlen(words[i].w);
 		const char *q = p + k;
@@ -228,25 +231,28 @@ static const char *paren_version(const char *p, const char *end, int *version, g
 
 static char *normalise(const char *p, const char *end, const char *skip, gsize skip_len)
 {
-	GString *s = g_string_sized_new(end - p);
+	char *out = g_malloc(end - p + 1), *o = out;	/* it only shrinks */
 	gboolean space = FALSE;
 
 	for (; p < end; p++) {
+		char c = *p;
+
 		if (p == skip) {
 			p += skip_len - 1;
 			space = TRUE;
 			continue;
 		}
-		if (is_space(*p)) {
+		if (is_space(c)) {
 			space = TRUE;
 			continue;
 		}
-		if (space && s->len)
-			g_string_append_c(s, ' ');
+		if (space && o > out)
+			*o++ = ' ';
 		space = FALSE;
-		g_string_append_c(s, g_ascii_tolower(*p));
+		*o++ = c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c;
 	}
-	return g_string_free(s, FALSE);
+	*o = 0;
+	return out;
 }
 
 void subject_parse(struct subject *out, const char *s, gssize slen)
