@@ -6,6 +6,9 @@
 #include "mail/message.h"
 #include "core/date.h"
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 #include <gmime/gmime.h>
 #include <string.h>
 
@@ -26,8 +29,30 @@ static const struct {
 /* s[0..n) equals the lower-case name `lower`, ignoring ASCII case (field
  * names are letters, digits and '-': or-ing 0x20 folds letters and keeps
  * '-' and digits as they are). */
+static inline guint32 lower32(const char *s)
+{
+	guint32 w;
+
+	memcpy(&w, s, 4);
+	return w | 0x20202020u;
+}
+
+static inline guint64 lower64(const char *s)
+{
+	guint64 w;
+
+	memcpy(&w, s, 8);
+	return w | 0x2020202020202020ull;
+}
+
+/* Hand-written (every field of every message is asked): a word or two
+ * at a time, the last one overlapping, never a byte outside s[0..n). */
 static inline gboolean same_lower(const char *s, const char *lower, gsize n)
 {
+	if (n >= 8 && n <= 16)
+		return lower64(s) == lower64(lower) && lower64(s + n - 8) == lower64(lower + n - 8);
+	if (n >= 4 && n < 8)
+		return lower32(s) == lower32(lower) && lower32(s + n - 4) == lower32(lower + n - 4);
 	for (gsize i = 0; i < n; i++)
 		if (((unsigned char)s[i] | 0x20) != (unsigned char)lower[i])
 			return FALSE;
@@ -56,6 +81,32 @@ static inline int known_index(const char *name, gsize len)
 	    same_lower(name, known_names[b].name, len))
 		return b;
 	return -1;
+}
+
+/* Whether [n, ne) is all printable ASCII without blanks (0x21..0x7e);
+ * end: where the bytes that may be read end.  Hand-written (every field
+ * of every message): sixteen bytes at once with SSE2 while they can be
+ * read. */
+static inline gboolean name_ok(const char *n, const char *ne, const char *end)
+{
+#ifdef __SSE2__
+	const __m128i bias = _mm_set1_epi8((char)(0x80 - 0x21)), lim = _mm_set1_epi8((char)(0x80 + 0x5d - 0x100));
+
+	while (ne > n && end - n >= 16) {
+		/* b - 0x21 moved to the signed range: bad when above 0x5d */
+		__m128i x = _mm_add_epi8(_mm_loadu_si128((const __m128i *)n), bias);
+		unsigned bad = (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(x, lim));
+		gsize k = MIN((gsize)(ne - n), 16);
+
+		if (bad & (k == 16 ? 0xffffu : (1u << k) - 1))
+			return FALSE;
+		n += k;
+	}
+#endif
+	for (; n < ne; n++)
+		if ((unsigned char)*n <= ' ' || (unsigned char)*n >= 0x7f)
+			return FALSE;
+	return TRUE;
 }
 
 struct message *message_parse(const char *data, gsize len)
@@ -114,10 +165,7 @@ struct message *message_parse_into(struct message *m, const char *data, gsize le
 
 			while (ne > n && (ne[-1] == ' ' || ne[-1] == '\t'))
 				ne--;
-			ok = ne > n;	/* " :" has no name: not a header */
-			for (const char *q = n; q < ne; q++)
-				if ((unsigned char)*q <= ' ' || (unsigned char)*q >= 0x7f)
-					ok = FALSE;
+			ok = ne > n && name_ok(n, ne, end);	/* " :" has no name: not a header */
 			if (!ok) {
 				m->body = p - data;
 				m->truncated = FALSE;
