@@ -17,6 +17,7 @@
 struct jout {
 	char buf[1 << 16];
 	gsize n;
+	GString *mem;		/* jout_new_mem: where it goes instead of stdout */
 };
 
 struct jout *jout_new(void)
@@ -24,22 +25,50 @@ struct jout *jout_new(void)
 	struct jout *o = g_new(struct jout, 1);
 
 	o->n = 0;
+	o->mem = NULL;
 	return o;
+}
+
+struct jout *jout_new_mem(void)
+{
+	struct jout *o = jout_new();
+
+	o->mem = g_string_sized_new(1 << 20);
+	return o;
+}
+
+static void out(struct jout *o, const char *s, gsize n)
+{
+	if (o->mem)
+		g_string_append_len(o->mem, s, (gssize)n);
+	else
+		fwrite_unlocked(s, 1, n, stdout);
 }
 
 void jout_finish(struct jout *o)
 {
-	fwrite_unlocked(o->buf, 1, o->n, stdout);
+	out(o, o->buf, o->n);
+	if (o->mem)
+		g_string_free(o->mem, TRUE);
 	g_free(o);
+}
+
+GString *jout_take(struct jout *o)
+{
+	GString *mem = o->mem;
+
+	out(o, o->buf, o->n);
+	g_free(o);
+	return mem;
 }
 
 void jout_put(struct jout *o, const char *s, gsize n)
 {
 	if (o->n + n > sizeof o->buf) {
-		fwrite_unlocked(o->buf, 1, o->n, stdout);
+		out(o, o->buf, o->n);
 		o->n = 0;
 		if (n > sizeof o->buf) {
-			fwrite_unlocked(s, 1, n, stdout);
+			out(o, s, n);
 			return;
 		}
 	}
