@@ -62,6 +62,9 @@ struct split {
 	guint at;			/* the operand's number */
 	GThread *thread;
 	GAsyncQueue *full;		/* struct held_batch, in order */
+	GAsyncQueue *empty;		/* those finished, to be filled again (their
+					 * store's room kept: fresh room for each
+					 * batch cost a page fault every 4 KiB) */
 	struct held_batch *cur;		/* the one being finished, or NULL */
 	guint next;			/* its next message */
 	gint stop;			/* end at the next message */
@@ -101,6 +104,24 @@ static void held_free(struct source_ahead *a, struct held_batch *b, guint from)
 	g_free(b);
 }
 
+/* A held batch finished with (from message `from` on it holds what is
+ * left), handed back to the part's thread to be filled again. */
+static void held_recycle(struct source_ahead *a, struct held_batch *b, guint from)
+{
+	for (guint k = from; k < b->n; k++) {
+		if (b->h[k].prepared && a->prepare_free)
+			a->prepare_free(b->h[k].prepared);
+		g_free(b->h[k].where);
+	}
+	b->n = 0;
+	if (b->store.fields) {
+		g_array_set_size(b->store.fields, 0);
+		g_string_truncate(b->store.ids, 0);
+		g_array_set_size(b->store.offs, 0);
+	}
+	g_async_queue_push(a->split->empty, b);
+}
+
 /* The split part's thread: its messages taken and prepared (in one item,
  * used again and again), batch by batch onto its queue; the last batch
  * says the end. */
@@ -113,10 +134,13 @@ static gpointer part_reader(gpointer data)
 	gboolean end = FALSE;
 
 	while (!end) {
-		struct held_batch *b = g_new(struct held_batch, 1);
+		struct held_batch *b = g_async_queue_try_pop(sp->empty);
 
+		if (!b) {
+			b = g_new(struct held_batch, 1);
+			memset(&b->store, 0, sizeof b->store);
+		}
 		b->n = 0;
-		memset(&b->store, 0, sizeof b->store);
 		while (b->n < HELD) {
 			struct held *h = &b->h[b->n];
 
@@ -155,7 +179,7 @@ static gboolean part_produce(struct source *s, struct source_item *it, guint bas
 		if (sp->next == sp->cur->n) {
 			if (sp->cur->end)
 				return FALSE;
-			held_free(s->ahead, sp->cur, sp->next);
+			held_recycle(s->ahead, sp->cur, sp->next);
 			sp->cur = NULL;
 			sp->next = 0;
 			continue;
@@ -284,6 +308,7 @@ static void split_start(struct source *s)
 	sp->op = *op;
 	sp->op.state = part;
 	sp->full = g_async_queue_new();
+	sp->empty = g_async_queue_new();
 	s->split = TRUE;
 	sp->thread = g_thread_new("source-split", part_reader, s);
 }
@@ -293,6 +318,7 @@ static void split_start(struct source *s)
 static void split_stop(struct source_ahead *a)
 {
 	struct split *sp = a->split;
+	struct held_batch *b;
 
 	if (!sp)
 		return;
@@ -305,6 +331,9 @@ static void split_stop(struct source_ahead *a)
 	}
 	held_free(a, sp->cur, sp->next);
 	g_thread_join(sp->thread);
+	while ((b = g_async_queue_try_pop(sp->empty)))
+		held_free(a, b, 0);
+	g_async_queue_unref(sp->empty);
 	g_async_queue_unref(sp->full);
 	sp->op.kind->close(sp->op.state);
 	g_free(sp);
