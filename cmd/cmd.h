@@ -145,12 +145,19 @@ void print_json(json_t *doc);
  * For the views too big to build as a json_t (100k messages): the caller
  * writes the document's punctuation and indentation itself, as jansson's
  * JSON_INDENT(2) would; the strings come out escaped as jansson escapes
- * them.  Everything goes to stdout, buffered, from one thread. */
+ * them.  Everything goes to stdout, buffered, from one thread; a part of
+ * the document may be made on another thread into memory (jout_new_mem)
+ * and put in its place. */
 struct jout;
 
 /* A writer (jout_finish flushes and frees it). */
 struct jout *jout_new(void);
 void jout_finish(struct jout *o);
+
+/* A writer into memory instead of stdout; jout_take frees it and hands
+ * over what was written (caller owns: g_string_free). */
+struct jout *jout_new_mem(void);
+GString *jout_take(struct jout *o);
 
 /* Bytes as they are: s[0..n), a NUL-terminated s, a string literal. */
 void jout_put(struct jout *o, const char *s, gsize n);

@@ -63,6 +63,9 @@ static void take(void *payload, const struct source_mail *it)
 	pm.in_reply_to = it->in_reply_to;
 	pm.refs = it->refs;
 	pm.nrefs = it->nrefs;
+	pm.msgid_id = it->msgid_id;	/* NULL for a made-up msgid: postings_add hashes it */
+	pm.in_reply_to_id = it->in_reply_to_id;
+	pm.ref_ids = it->ref_ids;
 	pm.subject = x->subject;
 	pm.parsed = &x->s;
 	pm.from = x->from;

@@ -68,7 +68,14 @@ static void take(void *payload, const struct source_mail *it)
 		r->from ? g_string_chunk_insert(st->strings, r->from) : NULL, r->date,
 	};
 
-	thread_add(st->t, it->msgid, it->refs, it->nrefs, it->in_reply_to, r->date);
+	const struct mail_id *mid = it->msgid_id;
+	struct mail_id made;
+
+	if (!mid) {	/* a made-up one */
+		mail_id_make(&made, it->msgid);
+		mid = &made;
+	}
+	thread_add_ids(st->t, mid, it->ref_ids, it->nrefs, it->in_reply_to_id, r->date);
 	g_array_append_val(st->records, keep);
 }
 
@@ -89,16 +96,12 @@ static void build_rows(struct state *st)
 	}
 }
 
-/* The flat list, one message at a time, written directly: a mailbox of
- * 100k messages would otherwise make a document of hundreds of MB in
- * memory, and jansson's dumper would take most of the run. */
-static void print_json_list(const GArray *rows)
+/* Rows [from, to) of the flat list as JSON, each after its separator. */
+static void json_rows(struct jout *o, const GArray *rows, guint from, guint to)
 {
-	struct jout *o = jout_new();
 	char depth[64];
 
-	JOUT_LIT(o, "{\n  \"messages\": [");
-	for (guint i = 0; i < rows->len; i++) {
+	for (guint i = from; i < to; i++) {
 		const struct row *row = &g_array_index(rows, struct row, i);
 		const struct record *r = row->r;
 		char *date = r && r->date ? date_iso(r->date) : NULL;
@@ -122,6 +125,50 @@ static void print_json_list(const GArray *rows)
 		else
 			JOUT_LIT(o, ", \"missing\": true}");
 		g_free(date);
+	}
+}
+
+/* The second half of the rows, written into memory on a thread of its own
+ * while the first half goes out. */
+struct half {
+	const GArray *rows;
+	struct jout *o;
+};
+
+static gpointer json_half(gpointer data)
+{
+	struct half *h = data;
+
+	json_rows(h->o, h->rows, h->rows->len / 2, h->rows->len);
+	return NULL;
+}
+
+#define HALVES_MIN 4096	/* fewer rows are written by one thread */
+
+/* The flat list, one message at a time, written directly: a mailbox of
+ * 100k messages would otherwise make a document of hundreds of MB in
+ * memory, and jansson's dumper would take most of the run.  A big list is
+ * written by two threads, a half each (the reading threads are done by
+ * then): the same bytes. */
+static void print_json_list(const GArray *rows)
+{
+	struct jout *o = jout_new();
+	struct half h = { rows, NULL };
+	GThread *second = NULL;
+
+	if (rows->len >= HALVES_MIN && g_get_num_processors() > 1) {
+		h.o = jout_new_mem();
+		second = g_thread_new("json-half", json_half, &h);
+	}
+	JOUT_LIT(o, "{\n  \"messages\": [");
+	json_rows(o, rows, 0, second ? rows->len / 2 : rows->len);
+	if (second) {
+		GString *rest;
+
+		g_thread_join(second);
+		rest = jout_take(h.o);
+		jout_put(o, rest->str, rest->len);
+		g_string_free(rest, TRUE);
 	}
 	if (rows->len)
 		JOUT_LIT(o, "\n  ]\n}\n");

@@ -8,12 +8,16 @@
  * a time. */
 #include "cmd.h"
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 #include <stdio.h>
 #include <string.h>
 
 struct jout {
 	char buf[1 << 16];
 	gsize n;
+	GString *mem;		/* jout_new_mem: where it goes instead of stdout */
 };
 
 struct jout *jout_new(void)
@@ -21,22 +25,50 @@ struct jout *jout_new(void)
 	struct jout *o = g_new(struct jout, 1);
 
 	o->n = 0;
+	o->mem = NULL;
 	return o;
+}
+
+struct jout *jout_new_mem(void)
+{
+	struct jout *o = jout_new();
+
+	o->mem = g_string_sized_new(1 << 20);
+	return o;
+}
+
+static void out(struct jout *o, const char *s, gsize n)
+{
+	if (o->mem)
+		g_string_append_len(o->mem, s, (gssize)n);
+	else
+		fwrite_unlocked(s, 1, n, stdout);
 }
 
 void jout_finish(struct jout *o)
 {
-	fwrite_unlocked(o->buf, 1, o->n, stdout);
+	out(o, o->buf, o->n);
+	if (o->mem)
+		g_string_free(o->mem, TRUE);
 	g_free(o);
+}
+
+GString *jout_take(struct jout *o)
+{
+	GString *mem = o->mem;
+
+	out(o, o->buf, o->n);
+	g_free(o);
+	return mem;
 }
 
 void jout_put(struct jout *o, const char *s, gsize n)
 {
 	if (o->n + n > sizeof o->buf) {
-		fwrite_unlocked(o->buf, 1, o->n, stdout);
+		out(o, o->buf, o->n);
 		o->n = 0;
 		if (n > sizeof o->buf) {
-			fwrite_unlocked(s, 1, n, stdout);
+			out(o, s, n);
 			return;
 		}
 	}
@@ -70,10 +102,26 @@ static inline gboolean word_needs(guint64 w, gboolean high)
 }
 
 /* How many bytes of s[0..n) from the start need nothing (a multiple of 8,
- * so possibly fewer than there are). */
+ * so possibly fewer than there are): with SSE2 sixteen bytes a step, then
+ * eight. */
 static gsize plain_prefix(const char *s, gsize n, gboolean high)
 {
 	gsize i = 0;
+
+#ifdef __SSE2__
+	/* sixteen at a time: below 0x20 (unsigned), '"', '\\', and the high bit */
+	const __m128i c1f = _mm_set1_epi8(0x1f), cq = _mm_set1_epi8('"');
+	const __m128i cb = _mm_set1_epi8('\\');
+
+	for (; i + 16 <= n; i += 16) {
+		__m128i x = _mm_loadu_si128((const __m128i *)(s + i));
+		__m128i bad = _mm_or_si128(_mm_cmpeq_epi8(_mm_min_epu8(x, c1f), x),
+					   _mm_or_si128(_mm_cmpeq_epi8(x, cq), _mm_cmpeq_epi8(x, cb)));
+
+		if (_mm_movemask_epi8(bad) | (high ? _mm_movemask_epi8(x) : 0))
+			return i;
+	}
+#endif
 
 	for (; i + 8 <= n; i += 8) {
 		guint64 w;

@@ -283,14 +283,63 @@ void mbox_close(struct mbox *mb)
 	g_free(mb);
 }
 
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define HAVE_AVX2_SCAN 1
+
+/* The same with AVX2, where the processor has it: 32 bytes a step against
+ * '\n', 'F' one byte on and 'r' two on, so that few lines that only start
+ * with an 'F' ("Fixes:") stop the scan.  Hand-written: the hot path of
+ * every mailbox scan (a tenth of mail thread's cycles with SSE2). */
+__attribute__((target("avx2"))) static const char *next_nl_fr_avx2(const char *p, const char *end)
+{
+	const __m256i nl = _mm256_set1_epi8('\n'), f = _mm256_set1_epi8('F');
+	const __m256i r = _mm256_set1_epi8('r');
+
+	while (end - p >= 34) {
+		__m256i a = _mm256_loadu_si256((const __m256i *)p);
+		__m256i b = _mm256_loadu_si256((const __m256i *)(p + 1));
+		__m256i c = _mm256_loadu_si256((const __m256i *)(p + 2));
+		__m256i m = _mm256_and_si256(_mm256_and_si256(_mm256_cmpeq_epi8(a, nl),
+							      _mm256_cmpeq_epi8(b, f)),
+					     _mm256_cmpeq_epi8(c, r));
+		guint32 bits = (guint32)_mm256_movemask_epi8(m);
+
+		if (bits)
+			return p + __builtin_ctz(bits) + 1;
+		p += 32;
+	}
+	while (p < end && (p = memchr(p, '\n', end - p))) {
+		if (end - p >= 2 && p[1] == 'F')
+			return p + 1;
+		p++;
+	}
+	return NULL;
+}
+
+static gboolean have_avx2(void)
+{
+	static gint known;	/* 0: not asked yet, 1: no, 2: yes */
+
+	if (!g_atomic_int_get(&known))
+		g_atomic_int_set(&known, __builtin_cpu_supports("avx2") ? 2 : 1);
+	return g_atomic_int_get(&known) == 2;
+}
+#endif
+
 /* The first "\nF" at or after p (the position of the 'F'), or NULL: with
  * SSE2, 32 bytes a step compared at once against '\n' and, one byte on,
  * against 'F' - a mail body has an 'F' every few hundred bytes and a
  * newline every few dozen, so a memchr for either stops far too often
  * (that was a sixth of `mail thread`).  Hand-written: the hot path of
- * every mailbox scan. */
+ * every mailbox scan.  With AVX2 (next_nl_fr_avx2) it may pass over a
+ * "\nF" that is no "\nFr". */
 static const char *next_nl_f(const char *p, const char *end)
 {
+#ifdef HAVE_AVX2_SCAN
+	if (have_avx2())
+		return next_nl_fr_avx2(p, end);
+#endif
 #ifdef __SSE2__
 	const __m128i nl = _mm_set1_epi8('\n'), f = _mm_set1_epi8('F');
 

@@ -6,6 +6,9 @@
 #include "mail/message.h"
 #include "core/date.h"
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 #include <gmime/gmime.h>
 #include <string.h>
 
@@ -26,18 +29,42 @@ static const struct {
 /* s[0..n) equals the lower-case name `lower`, ignoring ASCII case (field
  * names are letters, digits and '-': or-ing 0x20 folds letters and keeps
  * '-' and digits as they are). */
+static inline guint32 lower32(const char *s)
+{
+	guint32 w;
+
+	memcpy(&w, s, 4);
+	return w | 0x20202020u;
+}
+
+static inline guint64 lower64(const char *s)
+{
+	guint64 w;
+
+	memcpy(&w, s, 8);
+	return w | 0x2020202020202020ull;
+}
+
+/* Hand-written (every field of every message is asked): a word or two
+ * at a time, the last one overlapping, never a byte outside s[0..n). */
 static inline gboolean same_lower(const char *s, const char *lower, gsize n)
 {
+	if (n >= 8 && n <= 16)
+		return lower64(s) == lower64(lower) && lower64(s + n - 8) == lower64(lower + n - 8);
+	if (n >= 4 && n < 8)
+		return lower32(s) == lower32(lower) && lower32(s + n - 4) == lower32(lower + n - 4);
 	for (gsize i = 0; i < n; i++)
 		if (((unsigned char)s[i] | 0x20) != (unsigned char)lower[i])
 			return FALSE;
 	return TRUE;
 }
 
-/* Which known name this is, or -1: by length first, then the letters. */
-static int known_index(const char *name, gsize len)
+/* Which known name this is, or -1: by length first, then the first
+ * letter, then the rest. */
+static inline int known_index(const char *name, gsize len)
 {
 	int a = -1, b = -1;
+	unsigned char c0;
 
 	switch (len) {
 	case 4: a = MESSAGE_F_FROM; b = MESSAGE_F_DATE; break;
@@ -47,11 +74,39 @@ static int known_index(const char *name, gsize len)
 	case 12: a = MESSAGE_F_CONTENT_TYPE; break;
 	default: return -1;
 	}
-	if (same_lower(name, known_names[a].name, len))
+	c0 = (unsigned char)name[0] | 0x20;
+	if (c0 == (unsigned char)known_names[a].name[0] && same_lower(name, known_names[a].name, len))
 		return a;
-	if (b >= 0 && same_lower(name, known_names[b].name, len))
+	if (b >= 0 && c0 == (unsigned char)known_names[b].name[0] &&
+	    same_lower(name, known_names[b].name, len))
 		return b;
 	return -1;
+}
+
+/* Whether [n, ne) is all printable ASCII without blanks (0x21..0x7e);
+ * end: where the bytes that may be read end.  Hand-written (every field
+ * of every message): sixteen bytes at once with SSE2 while they can be
+ * read. */
+static inline gboolean name_ok(const char *n, const char *ne, const char *end)
+{
+#ifdef __SSE2__
+	const __m128i bias = _mm_set1_epi8((char)(0x80 - 0x21)), lim = _mm_set1_epi8((char)(0x80 + 0x5d - 0x100));
+
+	while (ne > n && end - n >= 16) {
+		/* b - 0x21 moved to the signed range: bad when above 0x5d */
+		__m128i x = _mm_add_epi8(_mm_loadu_si128((const __m128i *)n), bias);
+		unsigned bad = (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(x, lim));
+		gsize k = MIN((gsize)(ne - n), 16);
+
+		if (bad & (k == 16 ? 0xffffu : (1u << k) - 1))
+			return FALSE;
+		n += k;
+	}
+#endif
+	for (; n < ne; n++)
+		if ((unsigned char)*n <= ' ' || (unsigned char)*n >= 0x7f)
+			return FALSE;
+	return TRUE;
 }
 
 struct message *message_parse(const char *data, gsize len)
@@ -63,12 +118,15 @@ struct message *message_parse_into(struct message *m, const char *data, gsize le
 {
 	const char *p = data, *end = data + len;
 	struct message_field *cur = NULL;
+	guint n_fields = 0;
 
 	if (!m) {
 		m = g_new0(struct message, 1);
-		m->fields = g_array_sized_new(FALSE, FALSE, sizeof(struct message_field), 16);
+		m->fields = g_array_sized_new(FALSE, FALSE, sizeof(struct message_field), 64);
 	}
-	g_array_set_size(m->fields, 0);
+	/* room for the fields written in place (cut to their number at the
+	 * end): no append call a field */
+	g_array_set_size(m->fields, 64);
 	m->data = data;
 	m->len = len;
 	m->body = len;
@@ -107,10 +165,7 @@ struct message *message_parse_into(struct message *m, const char *data, gsize le
 
 			while (ne > n && (ne[-1] == ' ' || ne[-1] == '\t'))
 				ne--;
-			ok = ne > n;	/* " :" has no name: not a header */
-			for (const char *q = n; q < ne; q++)
-				if ((unsigned char)*q <= ' ' || (unsigned char)*q >= 0x7f)
-					ok = FALSE;
+			ok = ne > n && name_ok(n, ne, end);	/* " :" has no name: not a header */
 			if (!ok) {
 				m->body = p - data;
 				m->truncated = FALSE;
@@ -120,16 +175,20 @@ struct message *message_parse_into(struct message *m, const char *data, gsize le
 			f.name_len = ne - n;
 			f.value = colon + 1;
 			f.value_len = content_end - (colon + 1);
-			g_array_append_val(m->fields, f);
-			cur = &g_array_index(m->fields, struct message_field, m->fields->len - 1);
+			if (n_fields == m->fields->len)
+				g_array_set_size(m->fields, n_fields * 2);
+			cur = &g_array_index(m->fields, struct message_field, n_fields);
+			*cur = f;
 			{
 				int k = known_index(f.name, f.name_len);
 				if (k >= 0 && m->known[k] < 0)
-					m->known[k] = (int)m->fields->len - 1;
+					m->known[k] = (int)n_fields;
 			}
+			n_fields++;
 		}
 		p = nl ? nl + 1 : end;
 	}
+	g_array_set_size(m->fields, n_fields);
 	return m;
 }
 
@@ -220,7 +279,12 @@ static gboolean append_unfolded(GString *buf, const char *p, gsize n, gboolean n
 		return FALSE;
 	if (no_blank && (memchr(p, ' ', end - p) || memchr(p, '\t', end - p)))
 		return FALSE;
-	/* in runs between line breaks (an id has none, but may be folded) */
+	/* in runs between line breaks (an id has none, but may be folded):
+	 * the common case, no break at all, is one append after two memchr */
+	if (!memchr(p, '\n', end - p) && !memchr(p, '\r', end - p)) {
+		g_string_append_len(buf, p, end - p);
+		p = end;
+	}
 	while (p < end) {
 		const char *q = p;
 

@@ -31,81 +31,106 @@ struct build {
 	GHashTable *numbers;	/* the patch numbers it holds */
 };
 
-/* A set of ids: open addressing over the ids' hashes, the ids interned in
- * one chunk.  Hand-written: every message's Message-ID goes in, and a
- * GHashTable would cost a malloc, a hash for the lookup and another for the
- * insert each (a tenth of mail series' main thread). */
-struct idset {
-	guint32 *hash;		/* per slot; the ids' are never 0 */
-	const char **id;	/* per slot, NULL: empty */
+/* A map of ids to numbers (never 0): open addressing over the ids'
+ * hashes (mail_id_hash under mail_id_seed, so that the hashes the reading
+ * threads made serve), the ids interned in one chunk.  Hand-written: every
+ * message's Message-ID goes in one, and a GHashTable would cost a malloc,
+ * a string hash for the lookup and another for the insert each (a tenth
+ * of mail series' main thread). */
+struct idmap_slot {
+	guint32 hash;		/* the ids' are never 0 */
+	int val;
+	const char *id;		/* NULL: empty */
+};
+
+struct idmap {
+	struct idmap_slot *slot;
 	guint mask, used;
-	guint64 seed;
 	GStringChunk *chunk;
 };
 
-static void idset_init(struct idset *set)
+static void idmap_init(struct idmap *set)
 {
 	set->mask = 1023;
-	set->hash = g_new0(guint32, set->mask + 1);
-	set->id = g_new0(const char *, set->mask + 1);
+	set->slot = g_new0(struct idmap_slot, set->mask + 1);
 	set->used = 0;
-	set->seed = ((guint64)g_random_int() << 32) | g_random_int();
 	set->chunk = g_string_chunk_new(64 * 1024);
 }
 
-static void idset_clear(struct idset *set)
+static void idmap_clear(struct idmap *set)
 {
-	g_free(set->hash);
-	g_free(set->id);
+	g_free(set->slot);
 	g_string_chunk_free(set->chunk);
 }
 
-static void idset_grow(struct idset *set)
+static void idmap_grow(struct idmap *set)
 {
-	guint32 *hash = set->hash;
-	const char **id = set->id;
+	struct idmap_slot *old = set->slot;
 	guint n = set->mask + 1;
 
 	set->mask = n * 2 - 1;
-	set->hash = g_new0(guint32, n * 2);
-	set->id = g_new0(const char *, n * 2);
+	set->slot = g_new0(struct idmap_slot, n * 2);
 	for (guint i = 0; i < n; i++) {
 		guint k;
 
-		if (!id[i])
+		if (!old[i].id)
 			continue;
-		for (k = hash[i] & set->mask; set->id[k]; k = (k + 1) & set->mask)
+		for (k = old[i].hash & set->mask; set->slot[k].id; k = (k + 1) & set->mask)
 			;
-		set->hash[k] = hash[i];
-		set->id[k] = id[i];
+		set->slot[k] = old[i];
 	}
-	g_free(hash);
-	g_free(id);
+	g_free(old);
 }
 
-/* Add id: FALSE when it was there already. */
-static gboolean idset_add(struct idset *set, const char *id)
+/* The slot of id: the one holding it, or the empty one it would go in. */
+static struct idmap_slot *idmap_find(const struct idmap *set, const struct mail_id *id)
 {
-	gsize n = strlen(id);
-	guint32 h = mail_id_hash(set->seed, id, n) | 1;	/* never 0, an empty slot */
+	guint32 h = id->hash | 1;
 	guint k;
 
-	for (k = h & set->mask; set->id[k]; k = (k + 1) & set->mask)
-		if (set->hash[k] == h && !strcmp(set->id[k], id))
-			return FALSE;
-	set->hash[k] = h;
-	set->id[k] = g_string_chunk_insert_len(set->chunk, id, (gssize)n);
+	for (k = h & set->mask; set->slot[k].id; k = (k + 1) & set->mask)
+		if (set->slot[k].hash == h && !strcmp(set->slot[k].id, id->id))
+			break;
+	return &set->slot[k];
+}
+
+/* Map id to val unless it is there already (then FALSE, its value kept). */
+static gboolean idmap_put(struct idmap *set, const struct mail_id *id, int val)
+{
+	struct idmap_slot *sl = idmap_find(set, id);
+
+	if (sl->id)
+		return FALSE;
+	sl->hash = id->hash | 1;
+	sl->val = val;
+	sl->id = g_string_chunk_insert_len(set->chunk, id->id, (gssize)id->len);
 	if (++set->used * 2 > set->mask)
-		idset_grow(set);
+		idmap_grow(set);
 	return TRUE;
+}
+
+/* What id is mapped to, 0: nothing. */
+static int idmap_get(const struct idmap *set, const struct mail_id *id)
+{
+	return idmap_find(set, id)->val;
+}
+
+/* The id s as a mail_id: the one given (made by the caller), else *tmp
+ * made here. */
+static const struct mail_id *as_id(struct mail_id *tmp, const struct mail_id *given, const char *s)
+{
+	if (given)
+		return given;
+	mail_id_make(tmp, s);
+	return tmp;
 }
 
 struct postings {
 	GPtrArray *all;		/* struct build* */
-	GHashTable *by_msgid;	/* char* -> index + 1 */
+	struct idmap by_msgid;	/* id -> index + 1 */
 	GHashTable *by_change;	/* "version change-id" -> GArray of int */
 	GHashTable *by_marker;	/* "version total author" -> GArray of int */
-	struct idset seen;	/* every Message-ID added (for copies) */
+	struct idmap seen;	/* every Message-ID added (for copies), to 1 */
 	guint count[4];
 	warn_fn warn;
 	void *payload;
@@ -137,12 +162,12 @@ struct postings *postings_new(warn_fn warn, void *payload)
 	struct postings *p = g_new0(struct postings, 1);
 
 	p->all = g_ptr_array_new_with_free_func(free_build);
-	p->by_msgid = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+	idmap_init(&p->by_msgid);
 	p->by_change = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
 					     (GDestroyNotify)g_array_unref);
 	p->by_marker = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
 					     (GDestroyNotify)g_array_unref);
-	idset_init(&p->seen);
+	idmap_init(&p->seen);
 	p->warn = warn;
 	p->payload = payload;
 	return p;
@@ -153,10 +178,10 @@ void postings_free(struct postings *p)
 	if (!p)
 		return;
 	g_ptr_array_unref(p->all);
-	g_hash_table_unref(p->by_msgid);
+	idmap_clear(&p->by_msgid);
 	g_hash_table_unref(p->by_change);
 	g_hash_table_unref(p->by_marker);
-	idset_clear(&p->seen);
+	idmap_clear(&p->seen);
 	g_free(p);
 }
 
@@ -204,15 +229,19 @@ static char *change_key(int version, const char *change_id)
 }
 
 /* Remember that `id` belongs to posting i (the first claim stays). */
-static void claim(struct postings *p, const char *id, int i)
+static void claim(struct postings *p, const char *id, const struct mail_id *given, int i)
 {
-	if (id && *id && !g_hash_table_contains(p->by_msgid, id))
-		g_hash_table_insert(p->by_msgid, g_strdup(id), GINT_TO_POINTER(i + 1));
+	struct mail_id tmp;
+
+	if (id && *id)
+		idmap_put(&p->by_msgid, as_id(&tmp, given, id), i + 1);
 }
 
-static int owner(struct postings *p, const char *id)
+static int owner(struct postings *p, const char *id, const struct mail_id *given)
 {
-	return id && *id ? GPOINTER_TO_INT(g_hash_table_lookup(p->by_msgid, id)) - 1 : -1;
+	struct mail_id tmp;
+
+	return id && *id ? idmap_get(&p->by_msgid, as_id(&tmp, given, id)) - 1 : -1;
 }
 
 static int open_posting(struct postings *p, const struct posting_mail *m, const struct subject *s,
@@ -237,9 +266,9 @@ static int open_posting(struct postings *p, const struct posting_mail *m, const 
 	g_ptr_array_add(p->all, b);
 	/* the opener's parents: so that its cover, or a patch replying to the
 	 * same parent, finds this posting when it comes later */
-	claim(p, m->in_reply_to, i);
+	claim(p, m->in_reply_to, m->in_reply_to_id, i);
 	if (m->nrefs)
-		claim(p, m->refs[m->nrefs - 1], i);
+		claim(p, m->refs[m->nrefs - 1], m->ref_ids ? &m->ref_ids[m->nrefs - 1] : NULL, i);
 	index_add(p->by_marker, marker_key(b->pub.version, total, author_key), i);
 	return i;
 }
@@ -303,15 +332,17 @@ static int by_markers(struct postings *p, const struct posting_mail *m, const st
 static int by_thread(struct postings *p, const struct posting_mail *m, const struct subject *s,
 		     gboolean *full)
 {
-	int i = owner(p, m->msgid);
+	int i = owner(p, m->msgid, m->msgid_id);
 
 	*full = FALSE;
 	if (i >= 0 && !version_fits(B(p, i), s, TRUE))
 		i = -1;
-	if (i < 0 && (i = owner(p, m->in_reply_to)) >= 0 && !version_fits(B(p, i), s, FALSE))
+	if (i < 0 && (i = owner(p, m->in_reply_to, m->in_reply_to_id)) >= 0 &&
+	    !version_fits(B(p, i), s, FALSE))
 		i = -1;
 	for (guint k = m->nrefs; i < 0 && k-- > 0;)
-		if ((i = owner(p, m->refs[k])) >= 0 && !version_fits(B(p, i), s, FALSE))
+		if ((i = owner(p, m->refs[k], m->ref_ids ? &m->ref_ids[k] : NULL)) >= 0 &&
+		    !version_fits(B(p, i), s, FALSE))
 			i = -1;
 	if (i >= 0 && has_number(B(p, i), s->index))
 		*full = TRUE;
@@ -325,7 +356,7 @@ static void join(struct postings *p, int i, const struct posting_mail *m, const 
 	struct member x = { number, m->position, g_strdup(m->msgid ? m->msgid : "") };
 
 	g_array_append_val(b->members, x);
-	claim(p, m->msgid, i);
+	claim(p, m->msgid, m->msgid_id, i);
 	if (s->version_given && !b->version_given) {
 		b->pub.version = s->version;
 		b->version_given = TRUE;
@@ -396,7 +427,9 @@ enum posting_kind postings_add(struct postings *p, const struct posting_mail *ma
 
 	g_return_val_if_fail(!p->finished, POSTING_COPY);
 	if (m->msgid && *m->msgid) {
-		if (!idset_add(&p->seen, m->msgid)) {
+		struct mail_id tmp;
+
+		if (!idmap_put(&p->seen, as_id(&tmp, m->msgid_id, m->msgid), 1)) {
 			if (p->warn)
 				p->warn(p->payload, "<%s>: a second message with this Message-ID "
 					"(message %u) is a copy, left out", m->msgid, m->position);
@@ -419,7 +452,7 @@ enum posting_kind postings_add(struct postings *p, const struct posting_mail *ma
 	}
 	author = address_key(m->from);
 	if (kind == POSTING_COVER) {
-		if ((i = owner(p, m->msgid)) >= 0 &&
+		if ((i = owner(p, m->msgid, m->msgid_id)) >= 0 &&
 		    (B(p, i)->pub.cover || !version_fits(B(p, i), sp, TRUE)))
 			i = -1;
 		if (i < 0)

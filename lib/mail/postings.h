@@ -40,6 +40,7 @@
 #include <glib.h>
 
 #include "core/warn.h"
+#include "mail/id-hash.h"
 #include "mail/subject.h"
 
 enum posting_kind { POSTING_COMMENT, POSTING_COVER, POSTING_PATCH, POSTING_COPY };
@@ -73,6 +74,10 @@ struct posting_mail {
 	/* subject parsed already (subject_parse of `subject`, e.g. on another
 	 * thread), or NULL: postings_add parses it */
 	const struct subject *parsed;
+	/* the ids measured and hashed already (mail/id-hash.h, e.g. by
+	 * lib/net/source on a reading thread), or NULL: postings_add does it.
+	 * msgid_id is msgid's, in_reply_to_id in_reply_to's, ref_ids refs'. */
+	const struct mail_id *msgid_id, *in_reply_to_id, *ref_ids;
 };
 
 /* One posting: one version of a series as sent. */

@@ -97,67 +97,80 @@ struct word {
 	gsize len;
 };
 
-static void append_word(GString *s, const char *p, gsize len)
+/* Words joined by single spaces, written into room the caller made: the
+ * words come from one subject, each apart from the next by a byte at
+ * least, so the subject's length is room enough (no allocation a word). */
+struct joined {
+	char *s;
+	gsize len;
+};
+
+static void append_word(struct joined *j, const char *p, gsize len)
 {
-	if (s->len)
-		g_string_append_c(s, ' ');
-	g_string_append_len(s, p, len);
+	if (j->len)
+		j->s[j->len++] = ' ';
+	memcpy(j->s + j->len, p, len);
+	j->len += len;
 }
 
-/* Split a bracket's contents on spaces and commas. */
-static GArray *split_words(const char *p, const char *end)
+/* The word of a bracket's contents at or after *p (words are split on
+ * spaces and commas): FALSE when there is none before end. */
+static gboolean next_word(const char **p, const char *end, struct word *w)
 {
-	GArray *w = g_array_sized_new(FALSE, FALSE, sizeof(struct word), 8);
+	const char *q = *p, *s;
 
-	while (p < end) {
-		const char *s;
-		struct word x;
+	while (q < end && (is_space(*q) || *q == ','))
+		q++;
+	s = q;
+	while (q < end && !is_space(*q) && *q != ',')
+		q++;
+	*p = q;
+	w->p = s;
+	w->len = q - s;
+	return q > s;
+}
 
-		while (p < end && (is_space(*p) || *p == ','))
-			p++;
-		s = p;
-		while (p < end && !is_space(*p) && *p != ',')
-			p++;
-		if (p > s) {
-			x.p = s;
-			x.len = p - s;
-			g_array_append_val(w, x);
-		}
-	}
-	return w;
+/* Mercurial's "N of M" at the words from w on: TRUE with both (*p moved
+ * past them). */
+static gboolean n_of_m(const struct word *w, const char **p, const char *end, int *n, int *t)
+{
+	const char *q = *p;
+	struct word of, m;
+
+	if ((*n = number(w->p, w->len)) < 0 || !next_word(&q, end, &of) || of.len != 2 ||
+	    g_ascii_strncasecmp(of.p, "of", 2) || !next_word(&q, end, &m) ||
+	    (*t = number(m.p, m.len)) < 0)
+		return FALSE;
+	*p = q;
+	return TRUE;
 }
 
 /* One bracket's contents: TRUE when it is a patch bracket (then its
  * findings are merged into out and its other words appended to prefixes). */
-static gboolean patch_bracket(struct subject *out, GString *prefixes, const char *p, const char *end)
+static gboolean patch_bracket(struct subject *out, struct joined *prefixes, const char *p,
+			      const char *end)
 {
-	GArray *words = split_words(p, end);
-	GString *other = g_string_new(NULL);
+	gsize undo = prefixes->len;	/* the other words go straight in, taken out
+					 * again when it is no patch bracket */
 	gboolean marker = FALSE;
+	struct word w;
 
-	for (guint i = 0; i < words->len; i++) {
-		const struct word *w = &g_array_index(words, struct word, i);
+	while (next_word(&p, end, &w)) {
 		int v, n, t;
 
-		if (keyword(w->p, w->len, "PATCH", &v)) {
+		if (keyword(w.p, w.len, "PATCH", &v)) {
 			out->flags |= SUBJECT_PATCH;
-		} else if (keyword(w->p, w->len, "RFC", &v)) {
+		} else if (keyword(w.p, w.len, "RFC", &v)) {
 			out->flags |= SUBJECT_RFC;
-		} else if (keyword(w->p, w->len, "RESEND", &v)) {
+		} else if (keyword(w.p, w.len, "RESEND", &v)) {
 			out->flags |= SUBJECT_RESEND;
-		} else if ((v = version_word(w->p, w->len)) >= 0) {
+		} else if ((v = version_word(w.p, w.len)) >= 0) {
 			;
-		} else if (counter(w->p, w->len, &n, &t)) {
+		} else if (counter(w.p, w.len, &n, &t) || n_of_m(&w, &p, end, &n, &t)) {
 			out->index = n;
 			out->total = t;
-		} else if (i + 2 < words->len && (n = number(w->p, w->len)) >= 0 &&
-			   w[1].len == 2 && !g_ascii_strncasecmp(w[1].p, "of", 2) &&
-			   (t = number(w[2].p, w[2].len)) >= 0) {
-			out->index = n;	/* Mercurial's "1 of 3" */
-			out->total = t;
-			i += 2;
 		} else {
-			append_word(other, w->p, w->len);
+			append_word(prefixes, w.p, w.len);
 			continue;
 		}
 		marker = TRUE;
@@ -166,10 +179,8 @@ static gboolean patch_bracket(struct subject *out, GString *prefixes, const char
 			out->version_given = TRUE;
 		}
 	}
-	if (marker && other->len)
-		append_word(prefixes, other->str, other->len);
-	g_string_free(other, TRUE);
-	g_array_unref(words);
+	if (!marker)
+		prefixes->len = undo;
 	return marker;
 }
 
@@ -180,7 +191,10 @@ static gsize marker_len(const char *p, const char *end, gboolean *forward)
 		{ "fwd", TRUE }, { "fw", TRUE }, { "antw", FALSE }, { "re", FALSE },
 		{ "aw", FALSE }, { "sv", FALSE },
 	};
+	char c = g_ascii_tolower(*p);
 
+	if (c != 'f' && c != 'a' && c != 'r' && c != 's')
+		return 0;	/* what most text starts with: no marker starts so */
 	for (gsize i = 0; i < G_N_ELEMENTS(words); i++) {
 		gsize k = strlen(words[i].w);
 		const char *q = p + k;
@@ -228,31 +242,37 @@ static const char *paren_version(const char *p, const char *end, int *version, g
 
 static char *normalise(const char *p, const char *end, const char *skip, gsize skip_len)
 {
-	GString *s = g_string_sized_new(end - p);
+	char *out = g_malloc(end - p + 1), *o = out;	/* it only shrinks */
 	gboolean space = FALSE;
 
 	for (; p < end; p++) {
+		char c = *p;
+
 		if (p == skip) {
 			p += skip_len - 1;
 			space = TRUE;
 			continue;
 		}
-		if (is_space(*p)) {
+		if (is_space(c)) {
 			space = TRUE;
 			continue;
 		}
-		if (space && s->len)
-			g_string_append_c(s, ' ');
+		if (space && o > out)
+			*o++ = ' ';
 		space = FALSE;
-		g_string_append_c(s, g_ascii_tolower(*p));
+		*o++ = c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c;
 	}
-	return g_string_free(s, FALSE);
+	*o = 0;
+	return out;
 }
 
 void subject_parse(struct subject *out, const char *s, gssize slen)
 {
 	const char *p = s, *end = s + (slen < 0 ? (gssize)strlen(s) : slen), *te, *pv = NULL;
-	GString *prefixes = g_string_new(NULL), *tags = g_string_new(NULL);
+	char room[2][256];
+	gboolean small = (gsize)(end - s) < sizeof room[0];
+	struct joined prefixes = { small ? room[0] : g_malloc(end - s + 1), 0 };
+	struct joined tags = { small ? room[1] : g_malloc(end - s + 1), 0 };
 	gsize pv_len = 0;
 
 	memset(out, 0, sizeof *out);
@@ -278,10 +298,10 @@ void subject_parse(struct subject *out, const char *s, gssize slen)
 
 			if (!close)
 				break;
-			if (patch_bracket(out, prefixes, p + 1, close))
+			if (patch_bracket(out, &prefixes, p + 1, close))
 				out->is_patch = TRUE;
 			else if (close > p + 1)
-				append_word(tags, p + 1, close - p - 1);
+				append_word(&tags, p + 1, close - p - 1);
 			p = close + 1;
 			continue;
 		}
@@ -299,8 +319,12 @@ void subject_parse(struct subject *out, const char *s, gssize slen)
 	}
 	out->text = g_strndup(p, te - p);
 	out->normalised = normalise(p, te, pv, pv_len);
-	out->prefixes = g_string_free(prefixes, FALSE);
-	out->tags = g_string_free(tags, FALSE);
+	out->prefixes = g_strndup(prefixes.s, prefixes.len);
+	out->tags = g_strndup(tags.s, tags.len);
+	if (!small) {
+		g_free(prefixes.s);
+		g_free(tags.s);
+	}
 }
 
 void subject_clear(struct subject *sub)

@@ -20,6 +20,7 @@
 
 struct container {
 	const char *id;		/* interned */
+	gsize len;		/* its length */
 	int message;		/* NONE: a placeholder */
 	int parent, child, last, prev, next;
 	guint seen;		/* the message being added when this was created */
@@ -41,6 +42,7 @@ struct thread {
 	warn_fn warn;
 	void *payload;
 	gboolean built;
+	GArray *scratch;	/* struct mail_id: thread_add's ids */
 	GArray *list;		/* struct thread_entry, after build */
 	GArray *position;	/* message number -> list position, after build */
 };
@@ -56,7 +58,8 @@ struct thread *thread_new(warn_fn warn, void *payload)
 	t->slots = g_new(struct slot, t->mask + 1);
 	for (guint i = 0; i <= t->mask; i++)
 		t->slots[i].c = NONE;
-	t->seed = ((guint64)g_random_int() << 32) | g_random_int();
+	t->seed = mail_id_seed();	/* the reading threads hash with it */
+	t->scratch = g_array_new(FALSE, FALSE, sizeof(struct mail_id));
 	t->strings = g_string_chunk_new(64 * 1024);
 	t->of_message = g_array_sized_new(FALSE, FALSE, sizeof(int), 1024);
 	t->warn = warn;
@@ -72,6 +75,7 @@ void thread_free(struct thread *t)
 	g_free(t->slots);
 	g_string_chunk_free(t->strings);
 	g_array_unref(t->of_message);
+	g_array_unref(t->scratch);
 	if (t->list)
 		g_array_unref(t->list);
 	if (t->position)
@@ -80,12 +84,18 @@ void thread_free(struct thread *t)
 }
 
 /* The slot of id: the one holding it, or the empty one it would go in. */
-static struct slot *find_slot(struct thread *t, const char *id, guint32 hash)
+static struct slot *find_slot(struct thread *t, const struct mail_id *id)
 {
-	for (guint i = hash & t->mask;; i = (i + 1) & t->mask) {
+	for (guint i = id->hash & t->mask;; i = (i + 1) & t->mask) {
 		struct slot *sl = &t->slots[i];
+		const struct container *c;
 
-		if (sl->c == NONE || (sl->hash == hash && !strcmp(C(t, sl->c)->id, id)))
+		if (sl->c == NONE)
+			return sl;
+		if (sl->hash != id->hash)
+			continue;
+		c = C(t, sl->c);
+		if (c->len == id->len && !memcmp(c->id, id->id, id->len))
 			return sl;
 	}
 }
@@ -113,20 +123,19 @@ static void grow(struct thread *t)
 
 /* The container of id, or a new placeholder for it when create is set
  * (else NONE). */
-static int find(struct thread *t, const char *id, gboolean create)
+static int find(struct thread *t, const struct mail_id *id, gboolean create)
 {
-	gsize n = strlen(id);
-	guint32 hash = mail_id_hash(t->seed, id, n);
-	struct slot *sl = find_slot(t, id, hash);
+	struct slot *sl = find_slot(t, id);
 	struct container x = { 0 };
 
 	if (sl->c != NONE || !create)
 		return sl->c;
-	x.id = g_string_chunk_insert_len(t->strings, id, (gssize)n);
+	x.id = g_string_chunk_insert_len(t->strings, id->id, (gssize)id->len);
+	x.len = id->len;
 	x.message = x.parent = x.child = x.last = x.prev = x.next = NONE;
 	x.seen = t->of_message->len;
 	g_array_append_val(t->c, x);
-	sl->hash = hash;
+	sl->hash = id->hash;
 	sl->c = (int)t->c->len - 1;
 	if (++t->used * 2 > t->mask)
 		grow(t);
@@ -135,12 +144,23 @@ static int find(struct thread *t, const char *id, gboolean create)
 
 static int lookup(struct thread *t, const char *id)
 {
-	return find(t, id, FALSE);
+	struct mail_id x;
+
+	mail_id_make(&x, id);
+	return find(t, &x, FALSE);
 }
 
 static int get(struct thread *t, const char *id)
 {
-	return find(t, id, TRUE);
+	struct mail_id x;
+
+	mail_id_make(&x, id);
+	return find(t, &x, TRUE);
+}
+
+static gboolean same_id(const struct mail_id *a, const struct mail_id *b)
+{
+	return a->len == b->len && !memcmp(a->id, b->id, a->len);
 }
 
 /* An id nobody has: base, else base.2, base.3, ... (caller owns). */
@@ -196,27 +216,24 @@ static void link_child(struct thread *t, int parent, int x)
 	p->last = x;
 }
 
-guint thread_add(struct thread *t, const char *msgid, const char *const *refs, guint nrefs,
-		 const char *in_reply_to, gint64 date)
+/* The container message `number` goes in: its id's, or "<id>#dupK" when
+ * a message has that id already (with a warning); *own gets a made-up
+ * name it needs freed. */
+static int own_container(struct thread *t, guint number, const struct mail_id *msgid)
 {
-	guint number = t->of_message->len;
-	char *own = NULL;
-	const char *name;
-	gboolean loop = FALSE;
-	int c, prev = NONE;
+	int c;
 
-	g_return_val_if_fail(!t->built, number);
-	if (msgid && *msgid) {
-		name = msgid;
+	if (msgid) {
+		c = find(t, msgid, TRUE);
 	} else {
-		char *base = message_nomsgid(number + 1);
-		own = unused_id(t, base);
+		char *base = message_nomsgid(number + 1), *own = unused_id(t, base);
+
+		c = get(t, own);
+		g_free(own);
 		g_free(base);
-		name = own;
 	}
-	c = get(t, name);
 	if (C(t, c)->message != NONE) {
-		char *dup = NULL;
+		char *dup = NULL, *name = g_strdup(C(t, c)->id);
 
 		for (guint k = 2; !dup || lookup(t, dup) >= 0; k++) {
 			g_free(dup);
@@ -227,40 +244,77 @@ guint thread_add(struct thread *t, const char *msgid, const char *const *refs, g
 				"threaded as <%s>", name, number + 1, dup);
 		c = get(t, dup);
 		g_free(dup);
+		g_free(name);
 	}
-	C(t, c)->message = (int)number;
-	C(t, c)->date = date;
-	g_array_append_val(t->of_message, c);
+	return c;
+}
 
-	/* References link their ids in order, where nothing is linked yet */
+/* The parent References and In-Reply-To give the message in container c
+ * (named `name`), linking the ids of References in order where nothing
+ * is linked yet; NONE for none.  *loop is set when a link is left out. */
+static int refs_parent(struct thread *t, const struct mail_id *name, const struct mail_id *refs,
+		       guint nrefs, const struct mail_id *in_reply_to, gboolean *loop)
+{
+	int prev = NONE;
+
 	for (guint i = 0; i < nrefs; i++) {
 		int x;
 
-		if (!refs[i] || !*refs[i])
+		if (!refs[i].len)
 			continue;
-		if (!strcmp(refs[i], name)) {	/* the message names itself */
-			loop = TRUE;
+		if (same_id(&refs[i], name)) {	/* the message names itself */
+			*loop = TRUE;
 			prev = NONE;
 			continue;
 		}
-		x = get(t, refs[i]);
+		x = find(t, &refs[i], TRUE);
 		if (prev != NONE && x != prev && C(t, x)->parent == NONE) {
 			if (above(t, x, prev))
-				loop = TRUE;
+				*loop = TRUE;
 			else
 				link_child(t, prev, x);
 		}
 		prev = x;
 	}
-	if (in_reply_to && *in_reply_to && !(nrefs && refs[nrefs - 1] && prev != NONE &&
-					     !strcmp(in_reply_to, refs[nrefs - 1]))) {
-		if (!strcmp(in_reply_to, name)) {
-			loop = TRUE;
+	if (in_reply_to && in_reply_to->len &&
+	    !(nrefs && prev != NONE && same_id(in_reply_to, &refs[nrefs - 1]))) {
+		if (same_id(in_reply_to, name)) {
+			*loop = TRUE;
 			prev = NONE;
 		} else {
-			prev = get(t, in_reply_to);
+			prev = find(t, in_reply_to, TRUE);
 		}
 	}
+	return prev;
+}
+
+guint thread_add_ids(struct thread *t, const struct mail_id *msgid, const struct mail_id *refs,
+		     guint nrefs, const struct mail_id *in_reply_to, gint64 date)
+{
+	guint number = t->of_message->len;
+	gboolean loop = FALSE;
+	struct mail_id name;
+	int c, prev;
+
+	g_return_val_if_fail(!t->built, number);
+	/* the slots are far apart: ask for all of them before the first probe */
+	for (guint i = 0; i < nrefs; i++)
+		__builtin_prefetch(&t->slots[refs[i].hash & t->mask]);
+	if (in_reply_to)
+		__builtin_prefetch(&t->slots[in_reply_to->hash & t->mask]);
+	c = own_container(t, number, msgid && msgid->len ? msgid : NULL);
+	C(t, c)->message = (int)number;
+	C(t, c)->date = date;
+	g_array_append_val(t->of_message, c);
+	/* the name References and In-Reply-To are checked against: the
+	 * Message-ID, not the #dup name; else the made-up one (never a dup) */
+	if (msgid && msgid->len) {
+		name = *msgid;
+	} else {
+		name.id = C(t, c)->id;
+		name.len = C(t, c)->len;
+	}
+	prev = refs_parent(t, &name, refs, nrefs, in_reply_to, &loop);
 	/* the message's own parent is the last of them, whatever was there */
 	if (prev != NONE && C(t, c)->parent != prev) {
 		if (above(t, c, prev)) {
@@ -274,8 +328,28 @@ guint thread_add(struct thread *t, const char *msgid, const char *const *refs, g
 	if (loop && t->warn)
 		t->warn(t->payload, "<%s>: its References or In-Reply-To would make a loop; "
 			"the link that closes it is left out", C(t, c)->id);
-	g_free(own);
 	return number;
+}
+
+guint thread_add(struct thread *t, const char *msgid, const char *const *refs, guint nrefs,
+		 const char *in_reply_to, gint64 date)
+{
+	struct mail_id mid, irt, none = { "", 0, 0 };
+
+	g_array_set_size(t->scratch, 0);
+	for (guint i = 0; i < nrefs; i++) {
+		struct mail_id x = none;
+
+		if (refs[i])
+			mail_id_make(&x, refs[i]);
+		g_array_append_val(t->scratch, x);
+	}
+	if (msgid)
+		mail_id_make(&mid, msgid);
+	if (in_reply_to)
+		mail_id_make(&irt, in_reply_to);
+	return thread_add_ids(t, msgid ? &mid : NULL, (const struct mail_id *)t->scratch->data, nrefs,
+			      in_reply_to ? &irt : NULL, date);
 }
 
 /* The roots, in index order. */

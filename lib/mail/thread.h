@@ -57,6 +57,15 @@ void thread_free(struct thread *t);
 guint thread_add(struct thread *t, const char *msgid, const char *const *refs, guint nrefs,
 		 const char *in_reply_to, gint64 date);
 
+/* thread_add with the ids measured and hashed already (struct mail_id,
+ * mail/id-hash.h: on a reading thread, so that this one neither measures
+ * nor hashes): msgid NULL (or of length 0) for none, refs[0..nrefs) (one
+ * of length 0 is skipped), in_reply_to NULL (or of length 0) for none.
+ * The same result as thread_add with the same strings. */
+struct mail_id;
+guint thread_add_ids(struct thread *t, const struct mail_id *msgid, const struct mail_id *refs,
+		     guint nrefs, const struct mail_id *in_reply_to, gint64 date);
+
 /* Arrange what was added into the flat list.  Call once. */
 void thread_build(struct thread *t);
 

@@ -104,9 +104,9 @@ static void *local_split(void *state, gsize min)
 
 	if (len < min || len < 2 || !(b = mbox_split_at(l->mb, len / 2)))
 		return NULL;
-	/* its messages are parsed again when they are finished, well after
-	 * the scan: giving their pages back would cost a fault each */
-	mbox_keep_pages(b);
+	/* its pages are given back behind its scan as the first part's are:
+	 * its messages are finished from what its thread found (source-ahead.c),
+	 * not parsed again, so nothing faults them back in */
 	part = g_new0(struct local, 1);
 	part->mb = b;
 	return part;

@@ -24,6 +24,7 @@ struct source_item {
 	GString *buf;			/* the ids, each with its NUL */
 	GArray *offs;			/* gsize: where each id starts in buf */
 	GPtrArray *mid, *irt, *refs;	/* pointers into buf (not owned) */
+	GArray *hids;			/* struct mail_id: mid's, irt's, refs' ids, hashed */
 	char *synthetic;
 	struct source_mail out;
 	GPtrArray *said;	/* read ahead: the warnings said before it (char *) */
@@ -66,6 +67,39 @@ gboolean source_take_raw(const struct operand *op, guint at, struct source_item 
  * operand number `at` parsed into *it (reset, its out cleared, before),
  * its ids found.  Marks nothing. */
 void source_take_data(struct source_item *it, guint at, const char *data, gsize len);
+/* What source_take_data made of a message, kept apart from its item: the
+ * split part's thread parses its messages once, and the reading thread
+ * finishes them from this (source_item_restore) instead of parsing them
+ * again.  The fields and ids live in a source_store shared by a batch of
+ * them. */
+struct source_saved {
+	enum source_item_state state;
+	const char *data;		/* the message (borrowed from the operand) */
+	gsize len, body;
+	gboolean truncated;
+	int known[MESSAGE_F_KNOWN];
+	guint field0, nfields;		/* its header fields in the store's fields */
+	gsize buf0, buf_len;		/* its ids (each with its NUL) in the store's ids */
+	guint off0, nids[3];		/* their offsets (from buf0) in the store's offs:
+					 * Message-ID's, In-Reply-To's, References' */
+};
+
+struct source_store {
+	GArray *fields;			/* struct message_field */
+	GString *ids;
+	GArray *offs;			/* gsize */
+};
+
+/* Keep what source_take_data made of it (state SOURCE_ITEM_MAIL or
+ * SOURCE_ITEM_NOT_MAIL) in *sv and the store (whose arrays are made on
+ * first use; source_store_clear frees them). */
+void source_item_save(const struct source_item *it, struct source_saved *sv,
+		      struct source_store *store);
+/* The item as source_take_data would have left it for the same message of
+ * operand number `at`, made from what was saved (no parse). */
+void source_item_restore(struct source_item *it, guint at, const struct source_saved *sv,
+			 const struct source_store *store);
+void source_store_clear(struct source_store *store);
 /* The rest, in order: the item numbered, a Message-ID made up when it has
  * none, its mbox index raised by index_base (messages of the operand before
  * its part), what is wrong with it said.  FALSE: not mail, or unreadable

@@ -54,6 +54,7 @@ void source_item_free(struct source_item *it)
 	g_clear_pointer(&it->mid, g_ptr_array_unref);
 	g_clear_pointer(&it->irt, g_ptr_array_unref);
 	g_clear_pointer(&it->refs, g_ptr_array_unref);
+	g_clear_pointer(&it->hids, g_array_unref);
 	if (it->buf)
 		g_string_free(it->buf, TRUE);
 	it->buf = NULL;
@@ -196,20 +197,27 @@ static void point_ids(struct source_item *it, GPtrArray *a, guint from, guint n)
 		g_ptr_array_add(a, it->buf->str + g_array_index(it->offs, gsize, i));
 }
 
-/* The ids of the item's message: Message-ID, In-Reply-To, References. */
-static void find_ids(struct source_item *it)
+/* The item's id storage, made on first use and emptied. */
+static void ids_reset(struct source_item *it)
 {
-	guint at[3], n[3];
-
 	if (!it->buf) {
 		it->buf = g_string_sized_new(256);
 		it->offs = g_array_new(FALSE, FALSE, sizeof(gsize));
 		it->mid = g_ptr_array_new();
 		it->irt = g_ptr_array_new();
 		it->refs = g_ptr_array_new();
+		it->hids = g_array_new(FALSE, FALSE, sizeof(struct mail_id));
 	}
 	g_string_truncate(it->buf, 0);
 	g_array_set_size(it->offs, 0);
+}
+
+/* The ids of the item's message: Message-ID, In-Reply-To, References. */
+static void find_ids(struct source_item *it)
+{
+	guint at[3], n[3];
+
+	ids_reset(it);
 	n[0] = first_ids(it, "Message-ID", &at[0]);
 	n[1] = first_ids(it, "In-Reply-To", &at[1]);
 	n[2] = first_ids(it, "References", &at[2]);
@@ -271,18 +279,35 @@ static void first_mail(struct source *s)
 	g_ptr_array_set_size(s->held, 0);
 }
 
-void source_take_data(struct source_item *it, guint at, const char *data, gsize len)
+/* The ids of mid, irt and refs measured and hashed, in that order, into
+ * it->hids (the threader's work, done here on the reading thread). */
+static void hash_ids(struct source_item *it)
+{
+	GPtrArray *lists[3] = { it->mid, it->irt, it->refs };
+	guint n = 0;
+
+	g_array_set_size(it->hids, it->mid->len + it->irt->len + it->refs->len);
+	for (guint k = 0; k < 3; k++)
+		for (guint i = 0; i < lists[k]->len; i++)
+			mail_id_make(&g_array_index(it->hids, struct mail_id, n++),
+				     g_ptr_array_index(lists[k], i));
+}
+
+/* The item's out from its message and ids (a mail's). */
+static void point_out(struct source_item *it)
 {
 	struct source_mail *out = &it->out;
-	struct message *m = it->m = message_parse_into(it->m, data, len);
+	const struct message *m = it->m;
+	const char *data = m->data;
+	gsize len = m->len;
+	const struct mail_id *h;
 
-	it->op = at;
-	if (!is_mail(m)) {
-		it->state = SOURCE_ITEM_NOT_MAIL;
-		return;
-	}
-	it->state = SOURCE_ITEM_MAIL;
-	find_ids(it);
+	hash_ids(it);
+	h = (const struct mail_id *)it->hids->data;
+	out->msgid_id = it->mid->len ? h : NULL;
+	out->in_reply_to_id = it->irt->len ? h + it->mid->len : NULL;
+	out->ref_ids = h + it->mid->len + it->irt->len;
+
 	out->m = m;
 	out->body = data + m->body;
 	out->body_len = len - m->body;
@@ -293,6 +318,94 @@ void source_take_data(struct source_item *it, guint at, const char *data, gsize 
 	}
 	if (it->mid->len)
 		out->msgid = g_ptr_array_index(it->mid, 0);
+}
+
+void source_take_data(struct source_item *it, guint at, const char *data, gsize len)
+{
+	struct message *m = it->m = message_parse_into(it->m, data, len);
+
+	it->op = at;
+	if (!is_mail(m)) {
+		it->state = SOURCE_ITEM_NOT_MAIL;
+		return;
+	}
+	it->state = SOURCE_ITEM_MAIL;
+	find_ids(it);
+	point_out(it);
+}
+
+void source_item_save(const struct source_item *it, struct source_saved *sv,
+		      struct source_store *store)
+{
+	const struct message *m = it->m;
+
+	if (!store->fields) {
+		store->fields = g_array_new(FALSE, FALSE, sizeof(struct message_field));
+		store->ids = g_string_new(NULL);
+		store->offs = g_array_new(FALSE, FALSE, sizeof(gsize));
+	}
+	sv->state = it->state;
+	sv->data = m->data;
+	sv->len = m->len;
+	sv->body = m->body;
+	sv->truncated = m->truncated;
+	memcpy(sv->known, m->known, sizeof sv->known);
+	sv->field0 = store->fields->len;
+	sv->nfields = m->fields->len;
+	g_array_append_vals(store->fields, m->fields->data, m->fields->len);
+	sv->buf0 = store->ids->len;
+	sv->off0 = store->offs->len;
+	sv->buf_len = 0;
+	memset(sv->nids, 0, sizeof sv->nids);
+	if (it->state != SOURCE_ITEM_MAIL)
+		return;
+	sv->buf_len = it->buf->len;
+	g_string_append_len(store->ids, it->buf->str, (gssize)it->buf->len);
+	g_array_append_vals(store->offs, it->offs->data, it->offs->len);
+	sv->nids[0] = it->mid->len;
+	sv->nids[1] = it->irt->len;
+	sv->nids[2] = it->refs->len;
+}
+
+void source_item_restore(struct source_item *it, guint at, const struct source_saved *sv,
+			 const struct source_store *store)
+{
+	struct message *m = it->m = message_parse_into(it->m, sv->data, 0);
+	guint from = 0;
+	GPtrArray *lists[3];
+
+	m->len = sv->len;
+	m->body = sv->body;
+	m->truncated = sv->truncated;
+	memcpy(m->known, sv->known, sizeof m->known);
+	g_array_append_vals(m->fields, &g_array_index(store->fields, struct message_field, sv->field0),
+			    sv->nfields);
+	it->op = at;
+	it->state = sv->state;
+	if (sv->state != SOURCE_ITEM_MAIL)
+		return;
+	ids_reset(it);
+	g_string_append_len(it->buf, store->ids->str + sv->buf0, (gssize)sv->buf_len);
+	g_array_append_vals(it->offs, &g_array_index(store->offs, gsize, sv->off0),
+			    sv->nids[0] + sv->nids[1] + sv->nids[2]);
+	lists[0] = it->mid;
+	lists[1] = it->irt;
+	lists[2] = it->refs;
+	for (guint k = 0; k < 3; k++) {
+		point_ids(it, lists[k], from, sv->nids[k]);
+		from += sv->nids[k];
+	}
+	point_out(it);
+}
+
+void source_store_clear(struct source_store *store)
+{
+	if (!store->fields)
+		return;
+	g_array_unref(store->fields);
+	g_string_free(store->ids, TRUE);
+	g_array_unref(store->offs);
+	store->fields = NULL;
 }
 
 gboolean source_take_raw(const struct operand *op, guint at, struct source_item *it)

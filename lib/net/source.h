@@ -19,6 +19,7 @@
 #include <glib.h>
 
 #include "core/warn.h"
+#include "mail/id-hash.h"
 #include "mail/message.h"
 
 struct source;
@@ -36,6 +37,10 @@ struct source_mail {
 	const char *in_reply_to;	/* the first id of the first In-Reply-To that has one, or NULL */
 	const char *const *refs;	/* the ids of the first References that has some */
 	guint nrefs;
+	/* the same ids measured and hashed on the reading thread (mail/id-hash.h):
+	 * msgid_id NULL for a made-up msgid, in_reply_to_id NULL when
+	 * in_reply_to is, ref_ids nrefs of them */
+	const struct mail_id *msgid_id, *in_reply_to_id, *ref_ids;
 	void *prepared;			/* with source_read_ahead: what its prepare made of
 					 * this message (borrowed, as m is), else NULL */
 };
