@@ -26,6 +26,11 @@ gboolean relay_stopping(struct relay *r)
 	return g_atomic_int_get(&r->stop) != 0;
 }
 
+int relay_backlog(struct relay *r)
+{
+	return g_async_queue_length(r->full);
+}
+
 void *relay_current(struct relay *r)
 {
 	if (!r->cur)

@@ -27,6 +27,10 @@ void *relay_to_fill(struct relay *r);
 void relay_filled(struct relay *r, void *batch);
 gboolean relay_stopping(struct relay *r);
 
+/* Batches filled and not yet taken by the reader (negative while the
+ * reader waits for one): how far the filler is ahead. */
+int relay_backlog(struct relay *r);
+
 /* The reader: the batch being read, or the next filled one (waits). */
 void *relay_current(struct relay *r);
 

@@ -55,6 +55,7 @@ static gpointer walker(gpointer data)
 		struct batch *b = relay_to_fill(&a->relay);
 
 		batch_clear(a->walk, b);
+		logwalk_balance(a->walk, relay_backlog(&a->relay));
 		while (b->n < BATCH) {
 			if (relay_stopping(&a->relay) ||
 			    !logwalk_produce(a->walk, &b->items[b->n], &b->error)) {

@@ -15,7 +15,7 @@ struct logwalk_item {
 	struct packread_obj *raw;
 	guint32 npar;
 	void *prepared;		/* what logwalk_set_prepare's function made of it */
-	gboolean by_caller;	/* to be prepared (and freed) on the caller's thread */
+	gboolean by_caller;	/* to be finished, prepared (and freed) on the caller's thread */
 };
 
 /* Free what the item holds (its object, what was prepared). */
@@ -30,6 +30,13 @@ gboolean logwalk_item_finish(const struct logwalk_item *it, GError **error);
  * may run on another thread than the caller's as long as only one thread
  * runs it. */
 gboolean logwalk_produce(struct logwalk *w, struct logwalk_item *it, GError **error);
+
+/* Reading ahead, before each batch: `backlog` batches are filled and not
+ * yet taken by the caller (negative: the caller waits).  Moves the share
+ * of commits the caller's thread finishes (logwalk_share_prepare, or all
+ * to begin with when there is no prepare) so that the two threads have
+ * about as much to do, whatever the machine and the work on each. */
+void logwalk_balance(struct logwalk *w, int backlog);
 
 /* ---- logwalk-ahead.c ---- */
 

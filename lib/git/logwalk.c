@@ -19,6 +19,7 @@ enum {
 };
 
 #define SLOP 5	/* commits to walk past the point where all look uninteresting */
+#define GIVE_OF 16	/* the unit of logwalk_balance's share */
 
 struct node {
 	git_oid oid;
@@ -50,7 +51,10 @@ struct logwalk {
 	GDestroyNotify prepare_free;
 	void *prepare_payload;
 	void *caller_payload;	/* logwalk_share_prepare's */
-	guint32 share, produced;	/* one commit in `share` prepared by the caller */
+	/* of every GIVE_OF commits read ahead, `give` are finished (and
+	 * prepared) by the caller's thread; logwalk_balance moves it */
+	guint32 give, acc;
+	gboolean balance;	/* give may move (no prepare, or a shared one) */
 	struct logwalk_ahead *ahead;	/* that thread, once started */
 };
 
@@ -458,6 +462,10 @@ static struct logwalk *walk_alloc(void)
 	w->parents = g_array_new(FALSE, FALSE, sizeof(guint32));
 	w->heap = g_array_new(FALSE, FALSE, sizeof(guint32));
 	w->out = g_array_new(FALSE, FALSE, sizeof(guint32));
+	/* no prepare: the caller's thread inflates the rest of each commit's
+	 * object to begin with (the walk needs only the header) */
+	w->give = GIVE_OF;
+	w->balance = TRUE;
 	return w;
 }
 
@@ -580,13 +588,18 @@ gboolean logwalk_produce(struct logwalk *w, struct logwalk_item *it, GError **er
 	it->raw = w->nodes[i].raw;
 	it->npar = w->nodes[i].npar;
 	w->nodes[i].raw = NULL;
-	mine = w->prepare && !(w->ahead_on && w->share && ++w->produced % w->share == 0);
-	it->by_caller = w->prepare && !mine;
-	/* the rest of the object is inflated here when it is needed here (or
-	 * walking in one thread), else by the caller's thread (logwalk_next) */
-	if ((mine || !w->ahead_on) && !logwalk_item_finish(it, error))
+	/* walking in one thread all is done here; else the caller's thread
+	 * inflates the rest of the object (and prepares it) of `give` commits
+	 * in GIVE_OF, this thread of the others */
+	mine = TRUE;
+	if (w->ahead_on && w->give && (w->acc += w->give) >= GIVE_OF) {
+		w->acc -= GIVE_OF;
+		mine = FALSE;
+	}
+	it->by_caller = !mine;
+	if (mine && !logwalk_item_finish(it, error))
 		return FALSE;
-	if (mine)
+	if (mine && w->prepare)
 		it->prepared = run_prepare(w, it, w->prepare_payload);
 	return TRUE;
 }
@@ -611,12 +624,25 @@ void logwalk_set_prepare(struct logwalk *w, logwalk_prepare_fn prepare, GDestroy
 	w->prepare = prepare;
 	w->prepare_free = free_fn;
 	w->prepare_payload = payload;
+	w->give = 0;		/* all prepared on the walk's thread */
+	w->balance = FALSE;
 }
 
 void logwalk_share_prepare(struct logwalk *w, void *caller_payload, unsigned one_in)
 {
 	w->caller_payload = caller_payload;
-	w->share = one_in;
+	w->give = one_in ? MAX(1u, (GIVE_OF + one_in / 2) / one_in) : 0;
+	w->balance = one_in != 0;
+}
+
+void logwalk_balance(struct logwalk *w, int backlog)
+{
+	if (!w->balance)
+		return;
+	if (backlog >= 4 && w->give > 0)
+		w->give--;	/* the caller is behind: do more here */
+	else if (backlog <= 1 && w->give < GIVE_OF)
+		w->give++;	/* the caller waits for this thread: give it more */
 }
 
 /* Free what the caller's thread prepared of the commit handed out last
@@ -651,9 +677,9 @@ gboolean logwalk_next(struct logwalk *w, git_oid *oid, const char **msg, size_t 
 	if (w->ahead) {
 		if (!logwalk_ahead_next(w->ahead, &it, error))
 			return FALSE;
-		if ((it->by_caller || !w->prepare) && !logwalk_item_finish(it, error))
+		if (it->by_caller && !logwalk_item_finish(it, error))
 			return FALSE;
-		if (it->by_caller)
+		if (it->by_caller && w->prepare)
 			((struct logwalk_item *)it)->prepared = run_prepare(w, it, w->caller_payload);
 	} else {
 		logwalk_item_clear(w, &w->one);

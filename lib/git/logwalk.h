@@ -29,8 +29,9 @@
  * same order, while the caller works on the ones handed out; work the
  * caller wants done beside the walk goes in logwalk_set_prepare.  The
  * walk needs only a commit's header: without a prepare function the rest
- * of a packed commit is inflated in logwalk_next, on the caller's thread,
- * so the two threads share the inflating.
+ * of a packed commit is inflated on whichever thread has time (in
+ * logwalk_next on the caller's, or ahead on the walk's), so the two threads
+ * share the inflating; the share follows how far the walk is ahead.
  */
 #ifndef QUILL_LOGWALK_H
 #define QUILL_LOGWALK_H
@@ -94,11 +95,13 @@ typedef void *(*logwalk_prepare_fn)(const struct logwalk_commit *c, void *payloa
 void logwalk_set_prepare(struct logwalk *w, logwalk_prepare_fn prepare, GDestroyNotify free_fn,
 			 void *payload);
 
-/* Have one commit in `one_in` of those read ahead prepared in logwalk_next
- * instead, on the caller's thread, with caller_payload, and freed there:
- * to share the work when the caller's thread has time to spare (what is
- * prepared must not depend on the thread).  Walking in one thread it does
- * nothing.  Call after logwalk_set_prepare, before the first logwalk_next. */
+/* Have some of the commits read ahead prepared in logwalk_next instead, on
+ * the caller's thread, with caller_payload, and freed there: one in
+ * `one_in` to begin with, then more while the caller's thread waits for
+ * the walk and fewer while it lags behind, so that the two have about as
+ * much to do (what is prepared must not depend on the thread).  Walking in
+ * one thread it does nothing.  Call after logwalk_set_prepare, before the
+ * first logwalk_next. */
 void logwalk_share_prepare(struct logwalk *w, void *caller_payload, unsigned one_in);
 
 /* What prepare returned for the commit handed out last (borrowed: valid

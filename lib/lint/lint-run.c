@@ -142,7 +142,7 @@ static void spare_free(gpointer data)
 	g_free(x);
 }
 
-#define SHARE 6	/* one commit in SHARE prepared on the caller's thread */
+#define SHARE 6	/* one commit in SHARE prepared on the caller's thread, to begin with */
 
 /* Every commit of the walk (freed here). */
 static gboolean walk(struct run *r, struct logwalk *lw, const struct lint_submitter *sub,
@@ -150,8 +150,8 @@ static gboolean walk(struct run *r, struct logwalk *lw, const struct lint_submit
 {
 	struct prepare_ctx p = { lint_new_parser(r->lint), sub,
 				 g_ptr_array_new_with_free_func(spare_free) };
-	/* the caller's thread checks, and prepares one commit in SHARE too:
-	 * the two threads then have about as much to do */
+	/* the caller's thread checks, and prepares some commits too (one in
+	 * SHARE to begin with; the walk moves the share to what balances) */
 	struct prepare_ctx mine = { lint_new_parser(r->lint), sub,
 				    g_ptr_array_new_with_free_func(spare_free) };
 	GError *e = NULL;

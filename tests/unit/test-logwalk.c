@@ -278,24 +278,25 @@ static void test_prepare(void)
 	}
 }
 
-/* One commit in three prepared on the caller's thread instead (its own
- * payload): each still with what was prepared of it, made and freed once
- * each, on both threads. */
-static void test_share(void)
+/* Commits prepared on the caller's thread too (its own payload), one in
+ * three to begin with: each still with what was prepared of it, made and
+ * freed once each, on both threads.  The share follows the load: with a
+ * caller that takes its time over each commit (`slow`), the walk's thread
+ * takes over, and the caller prepares far fewer than one in three. */
+static guint share_run(gboolean slow, struct prep *walk, struct prep *caller, guint *bad)
 {
 	struct logwalk *w = NULL;
-	struct prep walk = { 0 }, caller = { 0 };
 	GError *e = NULL;
 	git_oid oid;
 	const char *msg;
 	size_t len;
-	guint n = 0, bad = 0;
+	guint n = 0;
 
 	prep_freed = 0;
 	g_setenv("QUILL_READ_AHEAD", "1", TRUE);
 	logwalk_new(&w, repo, "l0", NULL);
-	logwalk_set_prepare(w, prep_make, prep_free_count, &walk);
-	logwalk_share_prepare(w, &caller, 3);
+	logwalk_set_prepare(w, prep_make, prep_free_count, walk);
+	logwalk_share_prepare(w, caller, 3);
 	while (logwalk_next(w, &oid, &msg, &len, &e)) {
 		char hex[GIT_OID_HEXSZ + 1], *want;
 		const char *got = logwalk_prepared(w);
@@ -305,14 +306,31 @@ static void test_share(void)
 		logwalk_header(w, &hlen);
 		git_oid_tostr(hex, sizeof(hex), &oid);
 		want = g_strdup_printf("%s %u %zu %zu", hex, logwalk_parent_count(w), len, hlen);
-		bad += !strchr(got, ' ') || strcmp(strchr(got, ' ') + 1, want) != 0;
+		*bad += !strchr(got, ' ') || strcmp(strchr(got, ' ') + 1, want) != 0;
 		g_free(want);
+		if (slow)
+			g_usleep(100);
 	}
 	logwalk_free(w);
+	return n;
+}
+
+static void test_share(void)
+{
+	struct prep walk = { 0 }, caller = { 0 }, swalk = { 0 }, scaller = { 0 };
+	guint bad = 0, sbad = 0;
+	guint n = share_run(FALSE, &walk, &caller, &bad);
+
 	is_int(bad, 0, "shared: each commit with what was prepared of it");
-	is_int(caller.made, n / 3, "one in three prepared by the caller");
+	ok(caller.made > 0, "some prepared by the caller");
 	ok(walk.made + caller.made == n && prep_freed == n, "made and freed once each");
 	ok(walk.where != g_thread_self() && caller.where == g_thread_self(), "on both threads");
+	n = share_run(TRUE, &swalk, &scaller, &sbad);
+	is_int(sbad, 0, "a slow caller: each commit with what was prepared of it");
+	ok(n > 600 && scaller.made < n / 6, "a slow caller: the walk's thread takes over");
+	if (scaller.made >= n / 6)
+		printf("# the caller prepared %u of %u\n", scaller.made, n);
+	ok(swalk.made + scaller.made == n && prep_freed == n, "a slow caller: made and freed once each");
 }
 
 /* A commit with a header longer than the first part inflated from a pack
