@@ -11,7 +11,8 @@
 #   make install PREFIX=/usr/local
 #
 # Knobs: WERROR=1 (warnings are errors), SANITIZE=1 (ASan+UBSan), V=1,
-# FRONT_STATIC=0 (the front links GLib and GMime shared).
+# FRONT_STATIC=0 (the front links GLib and GMime shared), FULL_STATIC=0 (the
+# full binary links libgit2 and its libraries shared).
 
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
@@ -33,6 +34,10 @@ LINK_PKGS := glib-2.0 gmodule-2.0 libgit2 gmime-3.0 jansson libelf zlib
 # GLib and GMime statically when their archives are there (FRONT_STATIC=0:
 # shared; scripts/front-libs.sh)
 FRONT_STATIC ?= 1
+# the full binary build/quill links libgit2, mbedTLS, http-parser, libssh2
+# and libcrypto statically when their archives are there (FULL_STATIC=0:
+# shared; scripts/full-libs.sh)
+FULL_STATIC ?= 1
 # where the front finds the full binary, relative to its own directory
 LIBEXEC_REL := $(or $(shell realpath -m --relative-to='$(BINDIR)' '$(LIBEXECDIR)' 2>/dev/null),../libexec/quill)
 
@@ -55,7 +60,10 @@ ifeq ($(SANITIZE),1)
 QCFLAGS += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 LDFLAGS += -fsanitize=address,undefined
 endif
-LIBS := -Wl,--as-needed $(PKG_LIBS) -lm
+ifeq ($(FULL_STATIC),0)
+FULL_PKG_LIBS := $(PKG_LIBS)
+endif
+LIBS := -Wl,--as-needed $(FULL_PKG_LIBS) -lm
 ifeq ($(FRONT_STATIC),0)
 FRONT_PKG_LIBS := $(shell pkg-config --libs glib-2.0 gmime-3.0 jansson zlib)
 endif
@@ -66,7 +74,7 @@ Q := @
 endif
 
 # Objects are rebuilt when the flags change (SANITIZE=1 after a plain build).
-FLAGS_STAMP := build/flags-$(shell printf '%s' '$(QCFLAGS) $(CFLAGS) $(LDFLAGS) $(FRONT_STATIC)' | cksum | cut -d' ' -f1)
+FLAGS_STAMP := build/flags-$(shell printf '%s' '$(QCFLAGS) $(CFLAGS) $(LDFLAGS) $(FRONT_STATIC) $(FULL_STATIC)' | cksum | cut -d' ' -f1)
 
 LIB_SRC := $(sort $(wildcard lib/*/*.c))
 CMD_SRC := $(sort $(wildcard cmd/*.c))
@@ -83,13 +91,14 @@ EMBED := $(sort $(wildcard templates/*.txt)) trailers.conf review-phrases.conf
 .PHONY: all check demo bench install install-files clean deps unit fuzz soak
 all: quill build/quill git-quill
 
-build/config.mk: scripts/deps.sh scripts/front-libs.sh scripts/sonames.sh Makefile
+build/config.mk: scripts/deps.sh scripts/front-libs.sh scripts/full-libs.sh scripts/sonames.sh Makefile
 	$(Q)mkdir -p build
 	$(Q)scripts/deps.sh build
 	$(Q){ echo "PKG_CFLAGS := $$(pkg-config --cflags $(PKGS))"; \
 	      echo "PKG_LIBS := $$(pkg-config --libs $(LINK_PKGS))"; \
 	      echo "SONAME_CFLAGS := $$(CC='$(CC)' scripts/sonames.sh)"; \
-	      echo "FRONT_PKG_LIBS := $$(scripts/front-libs.sh)"; } > $@.tmp && mv $@.tmp $@
+	      echo "FRONT_PKG_LIBS := $$(scripts/front-libs.sh)"; \
+	      echo "FULL_PKG_LIBS := $$(scripts/full-libs.sh)"; } > $@.tmp && mv $@.tmp $@
 
 deps:
 	scripts/deps.sh build

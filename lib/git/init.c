@@ -13,13 +13,20 @@ static bool started;
  * libgit2 built with mbedTLS (Debian's) parses every certificate of the
  * system's store in git_libgit2_init(): some 7 ms of each command's start,
  * for a trust store that only `series sync` to an https remote uses (all
- * other network goes through libcurl).  quill defines the two mbedTLS
- * loaders itself, so libgit2's calls reach these (an executable's symbols
- * come first): during the init they only note what libgit2 asked for;
- * git_trust_load() later asks libgit2 to load it for real, and the calls
- * then go on to mbedTLS (dlsym RTLD_NEXT).  If they were never loaded,
- * libgit2 has no trust anchor and refuses every certificate: it fails
- * closed.  With libgit2 on another TLS back end these are never called. */
+ * other network goes through libcurl).  quill catches libgit2's calls of
+ * the two mbedTLS loaders: during the init they only note what libgit2
+ * asked for; git_trust_load() later asks libgit2 to load it for real, and
+ * the calls then go on to mbedTLS.  If they were never loaded, libgit2 has
+ * no trust anchor and refuses every certificate: it fails closed.  With
+ * libgit2 on another TLS back end these are never called.
+ *
+ * How the calls are caught depends on the link (scripts/full-libs.sh):
+ * - libgit2 and mbedTLS static: the link has --wrap for both loaders, so
+ *   libgit2's calls reach the __wrap_ functions and __real_ is mbedTLS's;
+ * - shared: the executable defines the loaders itself (weakly, so that a
+ *   static mbedTLS's own win the link), an executable's symbols come first
+ *   when libgit2's calls are bound, and mbedTLS's are found by dlsym
+ *   RTLD_NEXT. */
 static bool deferring;
 static char *noted_file, *noted_path;
 
@@ -32,29 +39,62 @@ static int crt_forward(const char *sym, void *chain, const char *where)
 	return real ? real(chain, where) : -1;
 }
 
-int mbedtls_x509_crt_parse_file(void *chain, const char *file);
-int mbedtls_x509_crt_parse_file(void *chain, const char *file)
+/* Note what is asked for while deferring: TRUE when it was noted. */
+static bool crt_note(char **noted, const char *where)
 {
 	if (!deferring)
-		return crt_forward("mbedtls_x509_crt_parse_file", chain, file);
-	g_free(noted_file);
-	noted_file = g_strdup(file);
-	return 0;
+		return false;
+	g_free(*noted);
+	*noted = g_strdup(where);
+	return true;
 }
 
-int mbedtls_x509_crt_parse_path(void *chain, const char *path);
+int __real_mbedtls_x509_crt_parse_file(void *chain, const char *file) __attribute__((weak));
+int __real_mbedtls_x509_crt_parse_path(void *chain, const char *path) __attribute__((weak));
+int __wrap_mbedtls_x509_crt_parse_file(void *chain, const char *file);
+int __wrap_mbedtls_x509_crt_parse_path(void *chain, const char *path);
+
+int __wrap_mbedtls_x509_crt_parse_file(void *chain, const char *file)
+{
+	if (crt_note(&noted_file, file))
+		return 0;
+	return __real_mbedtls_x509_crt_parse_file ? __real_mbedtls_x509_crt_parse_file(chain, file)
+						  : -1;
+}
+
+int __wrap_mbedtls_x509_crt_parse_path(void *chain, const char *path)
+{
+	if (crt_note(&noted_path, path))
+		return 0;
+	return __real_mbedtls_x509_crt_parse_path ? __real_mbedtls_x509_crt_parse_path(chain, path)
+						  : -1;
+}
+
+int mbedtls_x509_crt_parse_file(void *chain, const char *file) __attribute__((weak));
+int mbedtls_x509_crt_parse_file(void *chain, const char *file)
+{
+	if (crt_note(&noted_file, file))
+		return 0;
+	return crt_forward("mbedtls_x509_crt_parse_file", chain, file);
+}
+
+int mbedtls_x509_crt_parse_path(void *chain, const char *path) __attribute__((weak));
 int mbedtls_x509_crt_parse_path(void *chain, const char *path)
 {
-	if (!deferring)
-		return crt_forward("mbedtls_x509_crt_parse_path", chain, path);
-	g_free(noted_path);
-	noted_path = g_strdup(path);
-	return 0;
+	if (crt_note(&noted_path, path))
+		return 0;
+	return crt_forward("mbedtls_x509_crt_parse_path", chain, path);
+}
+
+static bool loaded;
+
+gboolean git_trust_pending(void)
+{
+	return !loaded && (noted_file || noted_path);
 }
 
 gboolean git_trust_load(void)
 {
-	static bool loaded;
 
 	git_start();
 	if (loaded || (!noted_file && !noted_path))

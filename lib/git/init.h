@@ -23,6 +23,10 @@ void git_start(void);
  * FALSE when libgit2 could not load them (its error is set). */
 gboolean git_trust_load(void);
 
+/* TRUE when libgit2 asked for certificates at its init and they are not
+ * loaded yet (git_trust_load would load them). */
+gboolean git_trust_pending(void);
+
 /* Shut libgit2 down when git_start started it. */
 void git_stop(void);
 
