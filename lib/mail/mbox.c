@@ -400,7 +400,9 @@ static void release_behind(struct mbox *mb, gsize upto)
 	/* fill the page tables of the next stretch in one call: cheaper than
 	 * a page fault every few pages (Linux 5.14; older kernels say EINVAL) */
 	if (upto + step / 2 > mb->populated && mb->populated < mb->len) {
-		gsize a = mb->populated, b = MIN(mb->len, a + step);
+		/* from a page's start: a split part starts mid-page, and an
+		 * unaligned start is EINVAL (its pages were all faulted in) */
+		gsize a = mb->populated / (gsize)page * (gsize)page, b = MIN(mb->len, a + step);
 		madvise((char *)mb->data + a, b - a, MADV_POPULATE_READ);
 		mb->populated = b;
 	}
