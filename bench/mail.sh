@@ -287,6 +287,13 @@ t_row ">= 2x faster than mthread" ge 2 mthread
 t_row ">= 2x faster than git mailsplit" ge 2 split
 t_row "within 3x of cat (time / cat's)" le 3 cat
 t_row "peak RSS <= 1.5x the file size" le 1.5 mem
+# series threads too, and finds the series and versions besides
+if [ -n "$(get ms qseries)" ] && [ -n "$(get ms qthread)" ]; then
+	_v=$(ratio "$(get ms qseries)" "$(get ms qthread)")
+	_s=$(verdict le "$_v" 1.2)
+	printf '  %-36s %s\n' "series <= thread + 20% (series/thread)" "$_s"
+	bench_target "mail series: <= mail thread + 20% ${_s#* }" "${_s%% *}"
+fi
 echo "  (- : not implemented yet, or no figure to compare with.  Targets are"
 echo "  reported, never enforced.)"
 
