@@ -20,13 +20,20 @@ static git_config *open_snapshot(git_repository *repo)
 
 char *config_get(git_repository *repo, const char *key)
 {
-	git_config *snap = open_snapshot(repo);
-	const char *v = NULL;
+	git_config *cfg = NULL;
+	git_buf b = GIT_BUF_INIT;
 	char *out = NULL;
 
-	if (snap && !git_config_get_string(&v, snap, key))
-		out = g_strdup(v);
-	git_config_free(snap);
+	/* one value: read from the live configuration (libgit2 re-reads a
+	 * file that changed), not a snapshot of every entry made for it (a
+	 * thirtieth of series format's instructions went to those) */
+	git_start();
+	if (repo ? git_repository_config(&cfg, repo) : git_config_open_default(&cfg))
+		return NULL;
+	if (!git_config_get_string_buf(&b, cfg, key))
+		out = g_strndup(b.ptr, b.size);
+	git_buf_dispose(&b);
+	git_config_free(cfg);
 	return out;
 }
 
