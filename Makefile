@@ -156,6 +156,8 @@ unit: $(UNIT_BIN) $(TOOL_BIN)
 
 # the regression test includes the fuzz targets' sources
 build/tests/test-fuzz-regress: $(wildcard tests/fuzz/*.c tests/fuzz/*.h)
+# and the JSON writer's test the printer layer's source
+build/tests/test-jout: cmd/output-json.c cmd/cmd.h
 
 check: all unit
 	@scripts/deps.sh test
