@@ -166,6 +166,7 @@ void jout_puts(struct jout *o, const char *s);
 
 /* A number. */
 void jout_int(struct jout *o, gint64 v);
+void jout_uint(struct jout *o, guint v);
 
 /* Whether s[0..n) is valid UTF-8 (ASCII checked eight bytes at a time). */
 gboolean jout_utf8_ok(const char *s, gsize n);

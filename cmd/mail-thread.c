@@ -99,12 +99,16 @@ static void build_rows(struct state *st)
 /* Rows [from, to) of the flat list as JSON, each after its separator. */
 static void json_rows(struct jout *o, const GArray *rows, guint from, guint to)
 {
-	char depth[64];
+	char fast[21];
 
 	for (guint i = from; i < to; i++) {
 		const struct row *row = &g_array_index(rows, struct row, i);
 		const struct record *r = row->r;
-		char *date = r && r->date ? date_iso(r->date) : NULL;
+		char *slow = NULL;
+		const char *date = NULL;
+
+		if (r && r->date)
+			date = date_iso_buf(r->date, fast) ? fast : (slow = date_iso(r->date));
 
 		if (i)
 			JOUT_LIT(o, ",\n    {\"msgid\": ");
@@ -113,8 +117,9 @@ static void json_rows(struct jout *o, const GArray *rows, guint from, guint to)
 		jout_text(o, row->msgid);
 		JOUT_LIT(o, ", \"parent\": ");
 		jout_text(o, row->parent);
-		jout_put(o, depth, g_snprintf(depth, sizeof depth, ", \"depth\": %u, \"subject\": ",
-					      row->depth));
+		JOUT_LIT(o, ", \"depth\": ");
+		jout_uint(o, row->depth);
+		JOUT_LIT(o, ", \"subject\": ");
 		jout_string(o, r ? r->subject : NULL);	/* valid UTF-8 already */
 		JOUT_LIT(o, ", \"from\": ");
 		jout_string(o, r ? r->from : NULL);
@@ -124,7 +129,7 @@ static void json_rows(struct jout *o, const GArray *rows, guint from, guint to)
 			JOUT_LIT(o, ", \"missing\": false}");
 		else
 			JOUT_LIT(o, ", \"missing\": true}");
-		g_free(date);
+		g_free(slow);
 	}
 }
 

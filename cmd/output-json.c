@@ -86,11 +86,28 @@ void jout_puts(struct jout *o, const char *s)
 	jout_put(o, s, strlen(s));
 }
 
+/* v in decimal, with a '-' when neg (no printf: one number a row) */
+static void put_decimal(struct jout *o, guint64 v, gboolean neg)
+{
+	char b[24], *p = b + sizeof b;
+
+	do
+		*--p = (char)('0' + v % 10);
+	while (v /= 10);
+	if (neg)
+		*--p = '-';
+	jout_put(o, p, b + sizeof b - p);
+}
+
+void jout_uint(struct jout *o, guint v)
+{
+	put_decimal(o, v, FALSE);
+}
+
 void jout_int(struct jout *o, gint64 v)
 {
-	char b[24];
-
-	jout_put(o, b, g_snprintf(b, sizeof b, "%" G_GINT64_FORMAT, v));
+	/* the magnitude of G_MININT64 too, as unsigned */
+	put_decimal(o, v < 0 ? 0 - (guint64)v : (guint64)v, v < 0);
 }
 
 #define ONES 0x0101010101010101ULL

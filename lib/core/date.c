@@ -43,6 +43,11 @@ static gboolean iso_fast(gint64 t, char out[21])
 	return TRUE;
 }
 
+gboolean date_iso_buf(gint64 t, char out[21])
+{
+	return iso_fast(t, out);
+}
+
 GDateTime *date_utc(gint64 t)
 {
 	return g_date_time_new_from_unix_utc(CLAMP(t, DATE_MIN, DATE_MAX));

@@ -10,6 +10,10 @@
  * outside 1000..9999 are written as GLib writes them. */
 char *date_iso(gint64 t);
 
+/* The same into out, for years 1000..9999 (TRUE); FALSE for the others,
+ * which date_iso writes.  For the writers of one date per message. */
+gboolean date_iso_buf(gint64 t, char out[21]);
+
 /* t as a GDateTime in UTC, clamped into the years 1..9999 GLib can hold
  * (a mail's or a commit's date may be anything); never NULL (caller
  * unrefs). */

@@ -98,6 +98,24 @@ int main(void)
 		g_free(want);
 	}
 	is_str(jout_says(NULL, FALSE), "null", "NULL is null");
+	{
+		static const gint64 n[] = { 0, 7, -7, 10, 4096, -100000, G_MAXINT64, G_MININT64 };
+		struct jout *o = jout_new_mem();
+		GString *want = g_string_new(NULL), *got;
+
+		for (guint i = 0; i < G_N_ELEMENTS(n); i++) {
+			jout_int(o, n[i]);
+			JOUT_LIT(o, " ");
+			g_string_append_printf(want, "%" G_GINT64_FORMAT " ", n[i]);
+		}
+		jout_uint(o, 0);
+		jout_uint(o, G_MAXUINT);
+		g_string_append_printf(want, "0%u", G_MAXUINT);
+		got = jout_take(o);
+		is_str(got->str, want->str, "numbers as printf writes them, the extremes too");
+		g_string_free(got, TRUE);
+		g_string_free(want, TRUE);
+	}
 	/* a string whose NUL is the last byte of a page, the next page
 	 * unreadable: the scan must not read past it */
 	map = mmap(NULL, (size_t)page * 2, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
