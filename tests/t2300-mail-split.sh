@@ -134,6 +134,13 @@ test_expect_success 'CRLF mbox: split as git does, CR removed, or kept with --ke
 	! cmp -s kcr/0001 crlf/0001 && tr -d "\r" <kcr/0001 | test_cmp crlf/0001 -
 '
 
+test_expect_success 'CRs that end no line are kept: a lone CR, CR CR LF, a CR at the end' '
+	printf "From a@b Mon Dec  1 10:00:00 2025\r\nSubject: cr\r\n\r\none\rtwo\r\r\nthree\r" >odd-cr.mbox &&
+	quill mail split -o oddcr odd-cr.mbox >/dev/null &&
+	printf "Subject: cr\n\none\rtwo\r\nthree\r" >expect &&
+	test_cmp expect oddcr/0001
+'
+
 test_expect_success 'a Maildir: cur/ then new/, names in order; same as git mailsplit' '
 	mkdir -p md/cur md/new md/tmp &&
 	printf "Subject: c1\n\none\n" >md/cur/1700000001.a:2,S &&
