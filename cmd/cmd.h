@@ -268,6 +268,9 @@ struct mail_prepare {
 };
 int mail_read_operands_ahead(struct ctx *ctx, int argc, char **argv, const struct mail_prepare *prep,
 			     void (*fn)(void *payload, const struct source_mail *m), void *payload);
+/* What mail_read_operands_ahead read is freed behind the command, on a
+ * thread of its own: wait for that to end (prog_end does). */
+void mail_read_end(void);
 /* The warn_fn for lib/ that warns about the message fn was handed: prints
  * as warn_print does, after the message's place ("FILE: message N (byte
  * B): ") while mail_read_operands reads; payload unused. */

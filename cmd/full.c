@@ -66,5 +66,6 @@ int prog_run(const struct command *c, int argc, char **argv, char **all)
 
 void prog_end(void)
 {
+	mail_read_end();
 	git_stop();
 }
