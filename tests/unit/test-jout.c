@@ -97,7 +97,12 @@ int main(void)
 		g_free(valid);
 		g_free(want);
 	}
-	is_str(jout_says(NULL, FALSE), "null", "NULL is null");
+	{
+		char *null = jout_says(NULL, FALSE);
+
+		is_str(null, "null", "NULL is null");
+		g_free(null);
+	}
 	{
 		static const gint64 n[] = { 0, 7, -7, 10, 4096, -100000, G_MAXINT64, G_MININT64 };
 		struct jout *o = jout_new_mem();
