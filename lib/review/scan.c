@@ -15,6 +15,7 @@
  * taken as they are; the rest is decoded by GMime (message-body.h). */
 #include "review/scan.h"
 #include "review/scan-private.h"
+#include "core/text.h"
 #include "core/date.h"
 #include "core/error.h"
 #include "git/ident.h"
@@ -240,7 +241,7 @@ static struct message_body *text_body(const char *text, gsize len, gboolean clas
 	struct message_body *b;
 
 	/* CRLF, a NUL or bytes that are not UTF-8: GMime's way */
-	if (memchr(text, '\r', len) || !g_utf8_validate_len(text, len, NULL))
+	if (memchr(text, '\r', len) || !text_utf8_valid(text, len))
 		return NULL;
 	b = g_new0(struct message_body, 1);
 	b->attachments = g_array_new(FALSE, TRUE, sizeof(struct message_attachment));
