@@ -54,7 +54,9 @@ tidy_ok() {
 
 # fetches FILE: the requests chromium makes while it loads FILE, through a
 # proxy on 127.0.0.1 that records each one's first line and answers none;
-# the browser's own (its update and time services) left out.
+# the browser's own (its update and time services) left out, and so are
+# connections that ask for nothing (a speculative preconnect that is closed
+# or stays silent): only a request line is a fetch.
 fetches() {
 	rm -f "$TRASH/proxy.port" "$TRASH/proxy.log"
 	: >"$TRASH/proxy.log"
@@ -85,8 +87,8 @@ fetches() {
 		--dump-dom "file://$1" >/dev/null 2>&1
 	kill "$fe_pid" 2>/dev/null
 	wait "$fe_pid" 2>/dev/null
-	grep -Ev "^(GET|POST|CONNECT) (http://)?[^ /]*(google\.com|googleapis\.com|gvt1\.com)[:/ ]" \
-		"$TRASH/proxy.log"
+	grep -E "^[A-Z]+ [^ ]+ HTTP/" "$TRASH/proxy.log" |
+	grep -Ev "^(GET|POST|CONNECT) (http://)?[^ /]*(google\.com|googleapis\.com|gvt1\.com|gstatic\.com)[:/ ]"
 	:
 }
 
