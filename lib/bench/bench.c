@@ -138,9 +138,10 @@ static void metric_scale(struct bench_metric *m, double f, const char *unit)
 			g_array_index(m->samples, double, i) *= f;
 	m->mean *= f;
 	m->stddev *= f;
-	/* a power of ten moves the digits: 1.5 ms are 0.0015 s */
+	/* a power of ten moves the digits: 1.5 ms are 0.0015 s (within the
+	 * cap every reader and bench_from_json keep to) */
 	if (m->decimals >= 0 && fabs(shift - round(shift)) < 1e-9)
-		m->decimals = MAX(0, m->decimals - (int)round(shift));
+		m->decimals = CLAMP(m->decimals - (int)round(shift), 0, BENCH_DECIMALS_MAX);
 	g_free(m->unit);
 	m->unit = g_strdup(unit);
 }
