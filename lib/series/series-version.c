@@ -32,20 +32,21 @@ static gboolean branch_tip(git_oid *out, git_repository *repo, const struct seri
 static gboolean upstream_oid(git_oid *out, git_repository *repo, const struct series *s,
 			     GError **error)
 {
-	git_reference *br = NULL, *up = NULL;
+	git_reference *br = NULL, *up = NULL, *direct = NULL;
 	int rc;
 
 	if (s->upstream)
 		return commit_resolve(out, repo, s->upstream, error) ||
 		       qerr_prefix(error, "the base of series '%s'", s->name);
 	if (!git_branch_lookup(&br, repo, s->branch, GIT_BRANCH_LOCAL) &&
-	    !git_branch_upstream(&up, br) && git_reference_resolve(&up, up) == 0 &&
-	    git_reference_target(up)) {
-		git_oid_cpy(out, git_reference_target(up));
+	    !git_branch_upstream(&up, br) && git_reference_resolve(&direct, up) == 0 &&
+	    git_reference_target(direct)) {
+		git_oid_cpy(out, git_reference_target(direct));
 		rc = 0;
 	} else {
 		rc = -1;
 	}
+	git_reference_free(direct);
 	git_reference_free(up);
 	git_reference_free(br);
 	if (rc < 0)
@@ -73,6 +74,44 @@ gboolean series_working_range(git_oid *base_out, git_oid *tip_out, git_repositor
 	return TRUE;
 }
 
+/* The working version's commits (oldest first), its fork point and tip:
+ * the commits of the branch that the upstream does not have, one walk.
+ * A series has no merges (commit_range refuses them), so they are a chain
+ * down from the tip, and the parent of the oldest is the fork point that
+ * series_working_range finds with git_merge_base: it is a common ancestor,
+ * and every other one is below it.  (git_merge_base painted the same
+ * history a second time: a twentieth of `series format`.) */
+static gboolean working_commits(GPtrArray **oids, git_oid *base, git_oid *tip,
+				git_repository *repo, const struct series *s, GError **error)
+{
+	git_commit *oldest;
+	git_oid up;
+	int rc;
+
+	if (!branch_tip(tip, repo, s, error) || !upstream_oid(&up, repo, s, error) ||
+	    !commit_range(oids, repo, &up, tip, error))
+		return FALSE;
+	if ((*oids)->len == 0) {	/* the upstream has all of it */
+		git_oid_cpy(base, tip);
+		return TRUE;
+	}
+	if ((rc = git_commit_lookup(&oldest, repo, g_ptr_array_index(*oids, 0))) < 0) {
+		g_clear_pointer(oids, g_ptr_array_unref);
+		return qerr_git(error, rc, "cannot find the fork point of '%s'", s->branch);
+	}
+	rc = git_commit_parentcount(oldest);
+	if (rc)
+		git_oid_cpy(base, git_commit_parent_id(oldest, 0));
+	git_commit_free(oldest);
+	if (!rc) {
+		g_clear_pointer(oids, g_ptr_array_unref);
+		return qerr(error, QUILL_ERROR_USAGE,
+			    "branch '%s' has no history in common with the base '%s'", s->branch,
+			    s->upstream ? s->upstream : "(upstream)");
+	}
+	return TRUE;
+}
+
 gboolean series_load_patches(GPtrArray **out, git_oid *base_out, git_oid *tip_out,
 			     git_repository *repo, const struct series *s, int n, unsigned flags,
 			     GError **error)
@@ -82,8 +121,7 @@ gboolean series_load_patches(GPtrArray **out, git_oid *base_out, git_oid *tip_ou
 
 	*out = NULL;
 	if (n == 0) {
-		if (!series_working_range(&base, &tip, repo, s, error) ||
-		    !commit_range(&oids, repo, &base, &tip, error))
+		if (!working_commits(&oids, &base, &tip, repo, s, error))
 			return FALSE;
 	} else {
 		struct series_version *v = series_get_version(s, n);
