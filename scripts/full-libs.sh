@@ -33,7 +33,9 @@ for l in $static; do
 	st="$st -l$l"
 done
 # lib/git/init.c catches libgit2's calls of mbedTLS's certificate loaders
+# and defers libgit2's TLS and SSH set-up until a transport needs them
 wrap=-Wl,--wrap=mbedtls_x509_crt_parse_file,--wrap=mbedtls_x509_crt_parse_path
+wrap="$wrap,--wrap=git_mbedtls_stream_global_init,--wrap=git_transport_ssh_global_init"
 # (and init.o linked in wherever libgit2 is, whoever calls it)
 wrap="$wrap -Wl,-u,__wrap_mbedtls_x509_crt_parse_file,-u,__wrap_mbedtls_x509_crt_parse_path"
 echo "$wrap -Wl,--exclude-libs,$ex -Wl,-Bstatic$st -Wl,-Bdynamic $gss -lpcre2-8 -lrt -ldl -pthread" \

@@ -86,20 +86,64 @@ int mbedtls_x509_crt_parse_path(void *chain, const char *path)
 	return crt_forward("mbedtls_x509_crt_parse_path", chain, path);
 }
 
+/* ---- libgit2's TLS and SSH set-up, deferred as a whole ----
+ *
+ * Beyond the certificates, git_libgit2_init() sets up mbedTLS (a random
+ * generator seeded, its TLS configuration) and libssh2 (OpenSSL's tables):
+ * 2.4 M instructions, a twentieth of `series format`, for what only the
+ * transports of `series sync` use.  With libgit2 linked statically the link
+ * wraps these two initialisers as well (scripts/full-libs.sh): during the
+ * init they only note that they were skipped, and git_trust_load(), which
+ * comes before any transport (conn_open), runs them - the TLS one then
+ * reads the system's certificates itself.  Shared, libgit2 calls its own
+ * and nothing is deferred here. */
+int __real_git_mbedtls_stream_global_init(void) __attribute__((weak));
+int __real_git_transport_ssh_global_init(void) __attribute__((weak));
+int __wrap_git_mbedtls_stream_global_init(void);
+int __wrap_git_transport_ssh_global_init(void);
+
+static bool tls_deferred, ssh_deferred;
+
+int __wrap_git_mbedtls_stream_global_init(void)
+{
+	if (deferring) {
+		tls_deferred = true;
+		return 0;
+	}
+	return __real_git_mbedtls_stream_global_init ? __real_git_mbedtls_stream_global_init() : 0;
+}
+
+int __wrap_git_transport_ssh_global_init(void)
+{
+	if (deferring) {
+		ssh_deferred = true;
+		return 0;
+	}
+	return __real_git_transport_ssh_global_init ? __real_git_transport_ssh_global_init() : 0;
+}
+
 static bool loaded;
 
 gboolean git_trust_pending(void)
 {
-	return !loaded && (noted_file || noted_path);
+	return !loaded && (noted_file || noted_path || tls_deferred);
 }
 
 gboolean git_trust_load(void)
 {
-
 	git_start();
-	if (loaded || (!noted_file && !noted_path))
+	if (loaded)
 		return TRUE;
 	loaded = true;
+	/* the deferred set-up first: it is what the certificates go into */
+	if (ssh_deferred && __real_git_transport_ssh_global_init &&
+	    __real_git_transport_ssh_global_init() < 0)
+		return FALSE;
+	if (tls_deferred && __real_git_mbedtls_stream_global_init &&
+	    __real_git_mbedtls_stream_global_init() < 0)
+		return FALSE;
+	if (!noted_file && !noted_path)
+		return TRUE;
 	return git_libgit2_opts(GIT_OPT_SET_SSL_CERT_LOCATIONS, noted_file, noted_path) == 0;
 }
 

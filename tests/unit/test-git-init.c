@@ -24,6 +24,23 @@ int main(void)
 	ok(git_trust_load(), "the certificates libgit2 asked for at its init load on demand");
 	ok(git_trust_load(), "a second load does nothing and succeeds");
 	ok(!git_trust_pending(), "nothing is pending after the load");
+	/* libgit2's TLS set-up, deferred from the init with the certificates,
+	 * ran in the load: an https transport is made (mbedTLS's session set
+	 * up from that configuration) and fails only on the closed port */
+	if (git_libgit2_features() & GIT_FEATURE_HTTPS) {
+		git_remote *r = NULL;
+		const git_error *e;
+		int rc;
+
+		ok(git_remote_create_detached(&r, "https://127.0.0.1:1/x.git") == 0,
+		   "an https remote to a closed port");
+		rc = git_remote_connect(r, GIT_DIRECTION_FETCH, NULL, NULL, NULL);
+		e = git_error_last();
+		ok(rc < 0 && e && e->message && *e->message, "its connection fails, with a message");
+		if (e && e->message)
+			printf("# %s\n", e->message);
+		git_remote_free(r);
+	}
 	git_stop();
 	return done_testing();
 }
