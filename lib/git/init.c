@@ -134,17 +134,23 @@ gboolean git_trust_load(void)
 	git_start();
 	if (loaded)
 		return TRUE;
+	/* the deferred set-up first: it is what the certificates go into;
+	 * each part is done once, and a failed load is tried again next time */
+	if (ssh_deferred && __real_git_transport_ssh_global_init) {
+		if (__real_git_transport_ssh_global_init() < 0)
+			return FALSE;
+		ssh_deferred = false;
+	}
+	if (tls_deferred && __real_git_mbedtls_stream_global_init) {
+		if (__real_git_mbedtls_stream_global_init() < 0)
+			return FALSE;
+		tls_deferred = false;
+	}
+	if ((noted_file || noted_path) &&
+	    git_libgit2_opts(GIT_OPT_SET_SSL_CERT_LOCATIONS, noted_file, noted_path) < 0)
+		return FALSE;
 	loaded = true;
-	/* the deferred set-up first: it is what the certificates go into */
-	if (ssh_deferred && __real_git_transport_ssh_global_init &&
-	    __real_git_transport_ssh_global_init() < 0)
-		return FALSE;
-	if (tls_deferred && __real_git_mbedtls_stream_global_init &&
-	    __real_git_mbedtls_stream_global_init() < 0)
-		return FALSE;
-	if (!noted_file && !noted_path)
-		return TRUE;
-	return git_libgit2_opts(GIT_OPT_SET_SSL_CERT_LOCATIONS, noted_file, noted_path) == 0;
+	return TRUE;
 }
 
 void git_start(void)

@@ -17,14 +17,15 @@
  * ignores it): cmd/ chooses it per command. */
 void git_start(void);
 
-/* Load the system certificates libgit2's own TLS needs (https remotes of
- * `series sync`): git_start() leaves them unread (init.c says how); call
- * this before libgit2 opens a connection.  Starts libgit2 when needed.
- * FALSE when libgit2 could not load them (its error is set). */
+/* Set up libgit2's own TLS and SSH and load the system certificates its
+ * TLS needs (https and ssh remotes of `series sync`): git_start() leaves
+ * them undone (init.c says how); call this before libgit2 opens a
+ * connection.  Starts libgit2 when needed.  FALSE when libgit2 could not
+ * (its error is set; a later call tries again). */
 gboolean git_trust_load(void);
 
-/* TRUE when libgit2 asked for certificates at its init and they are not
- * loaded yet (git_trust_load would load them). */
+/* TRUE when libgit2 asked for certificates at its init, or its TLS set-up
+ * was deferred, and git_trust_load has not done it yet. */
 gboolean git_trust_pending(void);
 
 /* Shut libgit2 down when git_start started it. */
