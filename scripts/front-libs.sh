@@ -39,4 +39,12 @@ for f in $(pkg-config --static --libs $pkgs); do
 done
 st=
 for l in $static; do st="$st -l$l"; done
-echo "-Wl,-Bstatic$st -Wl,-Bdynamic$rest"
+# lib/mail/mime-lean.c stands in for GMime's crypto contexts and GIO
+# stream, so that gpgme, GIO's GFile and what they need (libmount,
+# libselinux, ...) are not linked: --as-needed then drops their objects
+wrap=
+for s in g_mime_stream_gio_get_type g_mime_gpg_context_get_type g_mime_pkcs7_context_get_type \
+	 g_mime_gpg_context_new g_mime_pkcs7_context_new gpgme_check_version_internal; do
+	wrap="${wrap:+$wrap,}--wrap=$s"
+done
+echo "-Wl,$wrap -Wl,-u,__wrap_g_mime_gpg_context_new -Wl,-Bstatic$st -Wl,-Bdynamic$rest"

@@ -61,6 +61,55 @@ test_expect_success 'both binaries are built; the front maps no libgit2, libcurl
 	grep -q "file=libc" trace && ! grep -E "file=(libgit2|libcurl|libnotmuch)" trace
 '
 
+# GMime linked in from its archive (scripts/front-libs.sh): its crypto
+# contexts and GIO stream are left out (lib/mail/mime-lean.c), and with them
+# gpgme and GIO's libmount and libselinux
+test_expect_success 'a front with GMime linked in maps no gpgme, libmount, libselinux' '
+	if command -v ldd >/dev/null && ! ldd "$FRONT" | grep -q libgmime; then
+		ldd "$FRONT" >libs && grep -q libc libs &&
+		! grep -E "libgpgme|libassuan|libmount|libselinux|libblkid" libs
+	fi &&
+	LD_DEBUG=files "$FRONT" mail info msg patch <small.eml 2>trace >/dev/null &&
+	grep -q "file=libc" trace &&
+	{ ldd "$FRONT" | grep -q libgmime || ! grep -E "file=lib(gpgme|mount|selinux)" trace; }
+'
+
+cat >signed.eml <<'MAIL'
+From: Ada Example <ada@example.org>
+Subject: [PATCH] frob: sign it
+Date: Mon, 1 Dec 2025 10:00:00 +0000
+Message-ID: <frob-signed@example.org>
+MIME-Version: 1.0
+Content-Type: multipart/signed; micalg=pgp-sha256;
+ protocol="application/pgp-signature"; boundary="sig"
+
+--sig
+Content-Type: text/plain; charset=utf-8
+
+Sign the frobnicator.
+
+Signed-off-by: Ada Example <ada@example.org>
+--sig
+Content-Type: application/pgp-signature; name="signature.asc"
+
+-----BEGIN PGP SIGNATURE-----
+iQEzBAEBCAAdFiEEAAAAAAAAAAAAAAAAAAAAAAAAAAAFAmdQAAAACgkQAAAAAAAAAAA=
+-----END PGP SIGNATURE-----
+--sig--
+MAIL
+sed -e 's|multipart/signed; micalg=pgp-sha256;|application/pkcs7-mime; smime-type=signed-data;|' \
+    -e 's| protocol="application/pgp-signature"; boundary="sig"| name="smime.p7m"\
+Content-Transfer-Encoding: base64|' -e '/^--sig/,$d' signed.eml >pkcs7.eml &&
+printf 'MIIBAAYJKoZIhvcNAQcCoIIA8TCCAO0CAQExADALBgkqhkiG9w0BBwGgADEA\n' >>pkcs7.eml
+
+test_expect_success 'signed and S/MIME mail: the same from both, the signed text found' '
+	same sg1 signed.eml mail info msg patch &&
+	grep -q "^Subject: frob: sign it$" sg1.out1 &&
+	grep -q "^Sign the frobnicator" sg1-front/msg &&
+	same sg2 pkcs7.eml mail info msg patch &&
+	same sg3 signed.eml trailer parse -
+'
+
 test_expect_success 'the full binary maps libcurl and notmuch only when a command calls them' '
 	if command -v ldd >/dev/null; then
 		ldd "$FULL" >libs && has_libgit2 &&
