@@ -111,6 +111,26 @@ test_expect_success 'a stale lock on the branch after the commit point: says wha
 	imported
 '
 
+test_expect_success 'a config.lock a killed writer left: the rerun removes it and ties the branch' '
+	cd e && cut_short &&
+	: >.git/config.lock && touch -d "2 minutes ago" .git/config.lock &&
+	quill series import "$EXAMPLE" >out 2>../err && grep -q "finished the import" out &&
+	grep -q "^quill: warning: removed the stale lock .*/\.git/config\.lock " ../err &&
+	! test -e .git/config.lock &&
+	imported
+'
+
+test_expect_success 'a config.lock younger than quill.staleLockSeconds is kept, the tie not made' '
+	cd e && cut_short && : >.git/config.lock &&
+	quill series import "$EXAMPLE" >out 2>../err && grep -q "finished the import" out &&
+	grep -q "^quill: warning: branch ringbuf-resize not tied to series ringbuf-resize" ../err &&
+	! grep -q "removed the stale lock" ../err && test -e .git/config.lock &&
+	rm .git/config.lock &&
+	! git config branch.ringbuf-resize.quillSeries &&
+	quill series import "$EXAMPLE" >out && grep -q "finished the import" out &&
+	imported
+'
+
 test_expect_success 'the same name from another export is not taken for a rerun' '
 	cd e && cut_short &&
 	cp -r "$EXAMPLE" ../other &&

@@ -2,6 +2,7 @@
 #include "git/config.h"
 #include "core/error.h"
 #include "git/init.h"
+#include "git/lock.h"
 
 #include <string.h>
 
@@ -76,6 +77,22 @@ int config_foreach(git_repository *repo, const char *regexp,
 	return rc;
 }
 
+/* After `rc` from a write of the repository's config: TRUE when it was
+ * GIT_ELOCKED and config.lock was stale (a writer killed: lock_recover)
+ * and is gone, so the write is tried once more. */
+static gboolean config_lock_stale(git_repository *repo, int rc)
+{
+	char *lock;
+	gboolean again;
+
+	if (rc != GIT_ELOCKED)
+		return FALSE;
+	lock = g_build_filename(git_repository_commondir(repo), "config.lock", NULL);
+	again = lock_retry_file(repo, rc, lock);
+	g_free(lock);
+	return again;
+}
+
 static gboolean open_local(git_config **out, git_repository *repo, GError **error)
 {
 	git_config *cfg = NULL;
@@ -98,6 +115,8 @@ gboolean config_set(git_repository *repo, const char *key, const char *value, GE
 	if (!open_local(&local, repo, error))
 		return FALSE;
 	rc = git_config_set_string(local, key, value);
+	if (config_lock_stale(repo, rc))
+		rc = git_config_set_string(local, key, value);
 	git_config_free(local);
 	if (rc < 0)
 		return qerr_git(error, rc, "cannot set %s", key);
@@ -112,6 +131,8 @@ gboolean config_unset(git_repository *repo, const char *key, GError **error)
 	if (!open_local(&local, repo, error))
 		return FALSE;
 	rc = git_config_delete_entry(local, key);
+	if (config_lock_stale(repo, rc))
+		rc = git_config_delete_entry(local, key);
 	git_config_free(local);
 	if (rc < 0 && rc != GIT_ENOTFOUND)
 		return qerr_git(error, rc, "cannot unset %s", key);

@@ -42,7 +42,9 @@ gboolean config_get_int(git_repository *repo, const char *key, gint64 min, gint6
 int config_foreach(git_repository *repo, const char *regexp,
 		   int (*fn)(const char *name, const char *value, void *data), void *data);
 
-/* Set / delete a key in the repository's own config file. */
+/* Set / delete a key in the repository's own config file.  A config.lock
+ * that a killed writer left is removed as a stale ref lock is (git/lock.h:
+ * lock_recover) and the write tried once more. */
 gboolean config_set(git_repository *repo, const char *key, const char *value, GError **error);
 gboolean config_unset(git_repository *repo, const char *key, GError **error);
 

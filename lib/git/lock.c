@@ -87,6 +87,7 @@ static gboolean git_in(const char *pid, const char *top)
 {
 	char path[300], comm[32] = "", *cwd;
 	gboolean git = FALSE, in;
+	GError *e = NULL;
 	FILE *f;
 
 	snprintf(path, sizeof path, "/proc/%s/comm", pid);
@@ -98,8 +99,12 @@ static gboolean git_in(const char *pid, const char *top)
 	if (!git)
 		return FALSE;
 	snprintf(path, sizeof path, "/proc/%s/cwd", pid);
-	if (!(cwd = g_file_read_link(path, NULL)))
-		return TRUE;	/* cannot tell where: counted */
+	if (!(cwd = g_file_read_link(path, &e))) {
+		/* gone meanwhile: not running; cannot tell where: counted */
+		in = !g_error_matches(e, G_FILE_ERROR, G_FILE_ERROR_NOENT);
+		g_error_free(e);
+		return in;
+	}
 	in = g_str_has_prefix(cwd, top) &&
 	     (cwd[strlen(top)] == '/' || cwd[strlen(top)] == '\0');
 	g_free(cwd);
@@ -226,13 +231,11 @@ gboolean lock_recover(git_repository *repo, const char *path, GError **error)
 	return TRUE;
 }
 
-gboolean lock_retry(git_repository *repo, int rc, const char *refname)
+gboolean lock_retry_file(git_repository *repo, int rc, const char *lock)
 {
-	char *lock;
-	gboolean again;
-
 	const git_error *ge;
 	char *saved;
+	gboolean again;
 	int klass;
 
 	if (rc != GIT_ELOCKED)
@@ -241,12 +244,23 @@ gboolean lock_retry(git_repository *repo, int rc, const char *refname)
 	ge = git_error_last();
 	saved = g_strdup(ge && ge->message ? ge->message : "");
 	klass = ge ? ge->klass : GIT_ERROR_REFERENCE;
-	lock = lock_ref_path(repo, refname);
 	again = lock_recover(repo, lock, NULL);
-	g_free(lock);
 	if (!again && *saved)
 		git_error_set_str(klass, saved);
 	g_free(saved);
+	return again;
+}
+
+gboolean lock_retry(git_repository *repo, int rc, const char *refname)
+{
+	char *lock;
+	gboolean again;
+
+	if (rc != GIT_ELOCKED)
+		return FALSE;
+	lock = lock_ref_path(repo, refname);
+	again = lock_retry_file(repo, rc, lock);
+	g_free(lock);
 	return again;
 }
 

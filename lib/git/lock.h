@@ -58,6 +58,9 @@ gboolean lock_recover(git_repository *repo, const char *path, GError **error);
  * once; the reason it is kept is not reported (libgit2's error stays). */
 gboolean lock_retry(git_repository *repo, int rc, const char *refname);
 
+/* lock_retry for any lock file `lock` (config.lock: git/config.c). */
+gboolean lock_retry_file(git_repository *repo, int rc, const char *lock);
+
 /* git_reference_create (current NULL) or git_reference_create_matching
  * (current: the value it must have), with one lock_recover and a retry
  * when the ref is locked; libgit2's return code.  On GIT_ELOCKED, *why
