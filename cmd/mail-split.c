@@ -3,6 +3,7 @@
 #include "cmd.h"
 #include "core/error.h"
 #include "core/file.h"
+#include "core/writer.h"
 #include "mail/mbox.h"
 #include "mail/message-body.h"
 
@@ -30,10 +31,12 @@ static const char split_help[] =
 	"an mbox split at \"From \" lines that carry a date with a time. A file\n"
 	"that does not start with \"From \" is one message (git mailsplit refuses\n"
 	"it without -b); Maildir files are taken in byte order of their names.\n"
-	"Existing files of the same names in DIR are replaced: each file is\n"
-	"written under a temporary name in DIR and renamed when whole, so a\n"
-	"failed write leaves no part of a file, and a symlink is replaced itself,\n"
-	"never written through.\n"
+	"Existing files of the same names in DIR are replaced. Each file gets\n"
+	"its name only when whole (written unnamed and linked in, or under a\n"
+	"temporary name and renamed), so a failed write leaves no part of a\n"
+	"file, and a symlink is replaced itself, never written through. The\n"
+	"files are written by as many threads as there are processors (at\n"
+	"most 4).\n"
 	"\n"
 	"A problem with a message (its header cut short, no blank line after the\n"
 	"header, NUL bytes, an over-long header line) is one warning naming the\n"
@@ -111,6 +114,7 @@ struct split {
 	gboolean keep_cr;
 	guint count, skipped;
 	json_t *files;		/* the names written (with dir) */
+	struct file_writer *writer;	/* with dir: the files, written on threads */
 	GString *buf;
 };
 
@@ -136,13 +140,12 @@ static gboolean split_one(struct split *s, struct mbox *mb, const struct mbox_ms
 	} else if (s->dir) {
 		char *path = g_strdup_printf("%s/%04u", s->dir, s->count + 1);
 
-		/* under a temporary name in dir, renamed when whole: a failed
-		 * write leaves no part of a file, and a symlink of that name
-		 * is replaced, not written through */
-		ok = file_write_atomic(path, data, (gssize)len, error);
-		if (ok)
-			json_array_append_new(s->files, json_string(path));
-		g_free(path);
+		/* whole or not at all (file_write_new: an unnamed file linked
+		 * in, or a temporary name renamed; a symlink of that name is
+		 * replaced, not written through), by the writer's threads */
+		json_array_append_new(s->files, json_string(path));
+		message_free(g_steal_pointer(&msg));	/* it points into data */
+		ok = file_writer_put(s->writer, path, g_steal_pointer(&data), len, error);
 		s->count += ok;
 	} else {
 		char *from = m->from_line ? g_strndup(m->from_line, m->from_len) : NULL;
@@ -241,6 +244,7 @@ static int open_output(struct split *s, const struct split_opts *o)
 		s->files = json_array();
 		if (g_mkdir_with_parents(s->dir, 0777) < 0)
 			return failf(QUILL_ERROR_OUTSIDE, "%s: %s", s->dir, g_strerror(errno));
+		s->writer = file_writer_new(0);
 		return -1;
 	}
 	s->out_name = o->out;
@@ -332,6 +336,8 @@ static void split_clear(struct split *s)
 	}
 	if (s->buf)
 		g_string_free(s->buf, TRUE);
+	if (s->writer)
+		file_writer_finish(s->writer, NULL);
 	json_decref(s->files);
 }
 
@@ -360,7 +366,8 @@ int cmd_mail_split(int argc, char **argv, struct ctx *ctx)
 	if ((rc = open_boxes(ctx, boxes, argc, argv, s.format)) >= 0 ||
 	    (rc = open_output(&s, &o)) >= 0)
 		goto out;
-	if (!split_all(&s, boxes, &e)) {
+	if (!split_all(&s, boxes, &e) ||
+	    (s.writer && !file_writer_finish(g_steal_pointer(&s.writer), &e))) {
 		rc = fail(e);
 		goto out;
 	}

@@ -1,4 +1,5 @@
-/* file.c - temp file + rename; a regular file read whole. */
+/* file.c - temp file + rename, or an unnamed file linked in; a regular
+ * file read whole. */
 #include "core/file.h"
 #include "core/error.h"
 
@@ -108,6 +109,81 @@ gboolean file_write_atomic(const char *path, const char *data, gssize len, GErro
 	}
 	g_free(tmp);
 	return TRUE;
+}
+
+/* All of data to fd: FALSE (errno set) when a write fails. */
+static gboolean write_whole(int fd, const char *data, gsize n)
+{
+	while (n) {
+		ssize_t w = write(fd, data, n);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return w < 0 ? FALSE : (errno = EIO, FALSE);
+		data += w;
+		n -= (gsize)w;
+	}
+	return TRUE;
+}
+
+/* Give the unnamed file fd the name path: 0, else the errno.  By the
+ * descriptor itself where the kernel allows it, else through its /proc
+ * link (AT_EMPTY_PATH needs CAP_DAC_READ_SEARCH before Linux 6.10); which
+ * of the two works is learnt once. */
+static int link_unnamed(int fd, const char *path)
+{
+	static gint by_fd = 1;	/* 0: AT_EMPTY_PATH was refused */
+	char proc[40];
+
+	if (g_atomic_int_get(&by_fd)) {
+		if (!linkat(fd, "", AT_FDCWD, path, AT_EMPTY_PATH))
+			return 0;
+		if (errno != ENOENT && errno != EPERM)
+			return errno;
+		g_atomic_int_set(&by_fd, 0);
+	}
+	g_snprintf(proc, sizeof proc, "/proc/self/fd/%d", fd);
+	return linkat(AT_FDCWD, proc, AT_FDCWD, path, AT_SYMLINK_FOLLOW) ? errno : 0;
+}
+
+gboolean file_write_new(const char *path, const char *data, gssize len, gboolean *new_ok,
+			GError **error)
+{
+	gsize n = len < 0 ? strlen(data) : (gsize)len;
+	char *dir;
+	int fd, err;
+
+	if (!*new_ok)
+		return file_write_atomic(path, data, len, error);
+	dir = g_path_get_dirname(path);
+	fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
+	g_free(dir);
+	if (fd < 0) {
+		/* no unnamed files here (EOPNOTSUPP, EISDIR or EINVAL from an
+		 * older kernel or file system); any other failure is said by
+		 * file_write_atomic, which meets it too */
+		*new_ok = FALSE;
+		return file_write_atomic(path, data, len, error);
+	}
+	if (!write_whole(fd, data, n)) {
+		err = errno;
+		close(fd);
+		return qerr(error, QUILL_ERROR_OUTSIDE, "cannot write %s: %s", path, g_strerror(err));
+	}
+	err = link_unnamed(fd, path);
+	if (close(fd) < 0 && !err) {
+		err = errno;
+		g_unlink(path);		/* what was linked may not be whole */
+		return qerr(error, QUILL_ERROR_OUTSIDE, "cannot write %s: %s", path, g_strerror(err));
+	}
+	if (!err)
+		return TRUE;
+	/* the name is taken (a file to replace, a FIFO to write to) or the
+	 * link cannot be made (no /proc): the written file is let go and the
+	 * rest of the caller's files go the other way */
+	*new_ok = FALSE;
+	return file_write_atomic(path, data, len, error);
 }
 
 const char *file_kind(mode_t mode)

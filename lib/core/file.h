@@ -22,6 +22,20 @@
  * to call from several threads at once (for different paths). */
 gboolean file_write_atomic(const char *path, const char *data, gssize len, GError **error);
 
+/* As file_write_atomic, for a path that is most likely new (mail split
+ * into an empty directory): the data go to an unnamed file in path's
+ * directory (O_TMPFILE), which is then linked in as path.  That is one
+ * change to the directory instead of two (create, rename), no look at the
+ * path first, and a crash leaves nothing behind.  When path exists (a
+ * file to replace, a FIFO to write to), or the file system or kernel has
+ * no unnamed files, *new_ok is set FALSE and file_write_atomic does it; a
+ * caller writing many files passes the same *new_ok (TRUE at first) to
+ * each, so that after the first such case the rest go straight to
+ * file_write_atomic.  Safe from several threads, each with its own
+ * *new_ok. */
+gboolean file_write_new(const char *path, const char *data, gssize len, gboolean *new_ok,
+			GError **error);
+
 /* The guard of file_write_atomic, for a writer that streams: when path is
  * a character device or a FIFO (a pipe someone reads), it is opened for
  * writing (O_NONBLOCK first, so that a FIFO nobody reads is an error at

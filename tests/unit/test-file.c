@@ -94,6 +94,44 @@ int main(int argc, char **argv)
 		is_int(entries, 1, "no temporary file is left behind");
 		g_dir_close(d);
 	}
+	UNIT_CASE("write-new") {
+		char *fresh = g_build_filename(dir, "fresh.txt", NULL);
+		char *lnk = g_build_filename(dir, "new.lnk", NULL);
+		gboolean new_ok = TRUE;
+		struct stat st;
+		mode_t mask = umask(022);
+
+		umask(mask);
+		ok(file_write_new(fresh, "one\n", -1, &new_ok, NULL), "writes a new file");
+		ok(new_ok, "unnamed and linked in: the hint stays");
+		g_file_get_contents(fresh, &got, NULL, NULL);
+		is_str(got, "one\n", "holding what was written");
+		g_clear_pointer(&got, g_free);
+		ok(stat(fresh, &st) == 0 && (st.st_mode & 0777) == (0666 & ~mask),
+		   "with the mode a new file gets");
+		ok(file_write_new(fresh, "two", -1, &new_ok, NULL), "a second write to the same name");
+		ok(!new_ok, "the name was taken: the hint turns off");
+		g_file_get_contents(fresh, &got, NULL, NULL);
+		is_str(got, "two", "the file was replaced");
+		g_clear_pointer(&got, g_free);
+		new_ok = TRUE;
+		ok(symlink(fresh, lnk) == 0, "a symbolic link made");
+		ok(file_write_new(lnk, "three", -1, &new_ok, NULL), "a write to the link's name");
+		ok(lstat(lnk, &st) == 0 && S_ISREG(st.st_mode), "the link is replaced by a file");
+		g_file_get_contents(fresh, &got, NULL, NULL);
+		is_str(got, "two", "not written through");
+		g_clear_pointer(&got, g_free);
+		new_ok = TRUE;
+		g_clear_error(&e);
+		ok(!file_write_new(bad, "x", -1, &new_ok, &e) && e && strstr(e->message, bad) &&
+			   qerr_class(e) == QUILL_ERROR_OUTSIDE,
+		   "a missing directory fails, naming the path");
+		g_clear_error(&e);
+		g_unlink(lnk);
+		g_unlink(fresh);
+		g_free(lnk);
+		g_free(fresh);
+	}
 	UNIT_CASE("missing-dir") {
 		ok(!file_write_atomic(bad, "x", -1, &e), "a missing directory fails");
 		ok(e && strstr(e->message, bad) && qerr_class(e) == QUILL_ERROR_OUTSIDE,
