@@ -113,7 +113,7 @@ struct split {
 	enum mbox_format format;
 	gboolean keep_cr;
 	guint count, skipped;
-	json_t *files;		/* the names written (with dir) */
+	json_t *files;		/* the names written (with dir and --json) */
 	struct file_writer *writer;	/* with dir: the files, written on threads */
 	GString *buf;
 };
@@ -126,12 +126,14 @@ static gboolean split_one(struct split *s, struct mbox *mb, const struct mbox_ms
 	struct message *msg;
 	GPtrArray *problems;
 	gboolean not_mail, ok = TRUE;
-	char *at = where(mb, m);
+	char *at = NULL;	/* made only for a warning */
 
 	if (!s->keep_cr)
 		len = strip_cr(data, len);
 	msg = message_parse(data, len);
 	problems = message_check(msg, &not_mail);
+	if (problems->len)
+		at = where(mb, m);
 	for (guint i = 0; i < problems->len; i++)
 		warn("%s: %s%s", at, (char *)g_ptr_array_index(problems, i),
 		     not_mail ? "; skipped" : "");
@@ -143,7 +145,8 @@ static gboolean split_one(struct split *s, struct mbox *mb, const struct mbox_ms
 		/* whole or not at all (file_write_new: an unnamed file linked
 		 * in, or a temporary name renamed; a symlink of that name is
 		 * replaced, not written through), by the writer's threads */
-		json_array_append_new(s->files, json_string(path));
+		if (s->files)
+			json_array_append_new(s->files, json_string(path));
 		message_free(g_steal_pointer(&msg));	/* it points into data */
 		ok = file_writer_put(s->writer, path, g_steal_pointer(&data), len, error);
 		s->count += ok;
@@ -237,14 +240,14 @@ static int open_boxes(struct ctx *ctx, GPtrArray *boxes, int argc, char **argv,
  * beside it, renamed when whole; a FIFO or a character device is written
  * to, never renamed over: file_open_special), standard output, or a
  * directory (made when missing).  -1, else the exit code (it said why). */
-static int open_output(struct split *s, const struct split_opts *o)
+static int open_output(struct split *s, const struct split_opts *o, gboolean json)
 {
 	if (!o->out) {
 		s->dir = o->dir ? o->dir : ".";
-		s->files = json_array();
+		s->files = json ? json_array() : NULL;	/* only --json prints them */
 		if (g_mkdir_with_parents(s->dir, 0777) < 0)
 			return failf(QUILL_ERROR_OUTSIDE, "%s: %s", s->dir, g_strerror(errno));
-		s->writer = file_writer_new(0);
+		s->writer = file_writer_new(s->dir, 0);
 		return -1;
 	}
 	s->out_name = o->out;
@@ -306,8 +309,8 @@ static json_t *split_report(const struct split *s)
 	json_t *doc = json_pack("{s:i, s:i}", "count", (json_int_t)s->count, "skipped",
 				(json_int_t)s->skipped);
 
-	if (s->files)
-		json_object_set_new(doc, "files", json_incref(s->files));
+	if (s->dir)
+		json_object_set_new(doc, "files", s->files ? json_incref(s->files) : json_array());
 	else
 		json_object_set_new(doc, "mbox", json_string(s->out_name));
 	return doc;
@@ -364,7 +367,7 @@ int cmd_mail_split(int argc, char **argv, struct ctx *ctx)
 	s.format = o.o ? MBOX_O : o.raw ? MBOX_RAW : MBOX_RD;
 	s.keep_cr = o.keep_cr;
 	if ((rc = open_boxes(ctx, boxes, argc, argv, s.format)) >= 0 ||
-	    (rc = open_output(&s, &o)) >= 0)
+	    (rc = open_output(&s, &o, ctx->json)) >= 0)
 		goto out;
 	if (!split_all(&s, boxes, &e) ||
 	    (s.writer && !file_writer_finish(g_steal_pointer(&s.writer), &e))) {

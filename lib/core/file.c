@@ -127,38 +127,42 @@ static gboolean write_whole(int fd, const char *data, gsize n)
 	return TRUE;
 }
 
-/* Give the unnamed file fd the name path: 0, else the errno.  By the
- * descriptor itself where the kernel allows it, else through its /proc
- * link (AT_EMPTY_PATH needs CAP_DAC_READ_SEARCH before Linux 6.10); which
- * of the two works is learnt once. */
-static int link_unnamed(int fd, const char *path)
+/* Give the unnamed file fd the name `name` (relative to dirfd): 0, else
+ * the errno.  By the descriptor itself where the kernel allows it, else
+ * through its /proc link (AT_EMPTY_PATH needs CAP_DAC_READ_SEARCH before
+ * Linux 6.10); which of the two works is learnt once. */
+static int link_unnamed(int fd, int dirfd, const char *name)
 {
 	static gint by_fd = 1;	/* 0: AT_EMPTY_PATH was refused */
 	char proc[40];
 
 	if (g_atomic_int_get(&by_fd)) {
-		if (!linkat(fd, "", AT_FDCWD, path, AT_EMPTY_PATH))
+		if (!linkat(fd, "", dirfd, name, AT_EMPTY_PATH))
 			return 0;
 		if (errno != ENOENT && errno != EPERM)
 			return errno;
 		g_atomic_int_set(&by_fd, 0);
 	}
 	g_snprintf(proc, sizeof proc, "/proc/self/fd/%d", fd);
-	return linkat(AT_FDCWD, proc, AT_FDCWD, path, AT_SYMLINK_FOLLOW) ? errno : 0;
+	return linkat(AT_FDCWD, proc, dirfd, name, AT_SYMLINK_FOLLOW) ? errno : 0;
 }
 
-gboolean file_write_new(const char *path, const char *data, gssize len, gboolean *new_ok,
-			GError **error)
+gboolean file_write_new_at(int dirfd, const char *name, const char *path, const char *data,
+			   gssize len, gboolean *new_ok, GError **error)
 {
 	gsize n = len < 0 ? strlen(data) : (gsize)len;
-	char *dir;
 	int fd, err;
 
 	if (!*new_ok)
 		return file_write_atomic(path, data, len, error);
-	dir = g_path_get_dirname(path);
-	fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
-	g_free(dir);
+	if (dirfd == AT_FDCWD) {
+		char *dir = g_path_get_dirname(path);
+
+		fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
+		g_free(dir);
+	} else {
+		fd = openat(dirfd, ".", O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
+	}
 	if (fd < 0) {
 		/* no unnamed files here (EOPNOTSUPP, EISDIR or EINVAL from an
 		 * older kernel or file system); any other failure is said by
@@ -171,10 +175,10 @@ gboolean file_write_new(const char *path, const char *data, gssize len, gboolean
 		close(fd);
 		return qerr(error, QUILL_ERROR_OUTSIDE, "cannot write %s: %s", path, g_strerror(err));
 	}
-	err = link_unnamed(fd, path);
+	err = link_unnamed(fd, dirfd, name);
 	if (close(fd) < 0 && !err) {
 		err = errno;
-		g_unlink(path);		/* what was linked may not be whole */
+		unlinkat(dirfd, name, 0);	/* what was linked may not be whole */
 		return qerr(error, QUILL_ERROR_OUTSIDE, "cannot write %s: %s", path, g_strerror(err));
 	}
 	if (!err)
@@ -184,6 +188,12 @@ gboolean file_write_new(const char *path, const char *data, gssize len, gboolean
 	 * rest of the caller's files go the other way */
 	*new_ok = FALSE;
 	return file_write_atomic(path, data, len, error);
+}
+
+gboolean file_write_new(const char *path, const char *data, gssize len, gboolean *new_ok,
+			GError **error)
+{
+	return file_write_new_at(AT_FDCWD, path, path, data, len, new_ok, error);
 }
 
 const char *file_kind(mode_t mode)

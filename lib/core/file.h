@@ -35,6 +35,11 @@ gboolean file_write_atomic(const char *path, const char *data, gssize len, GErro
  * *new_ok. */
 gboolean file_write_new(const char *path, const char *data, gssize len, gboolean *new_ok,
 			GError **error);
+/* The same with the directory open as dirfd (AT_FDCWD: none) and the
+ * file's name in it: no walk of the directory's path for each file.  path
+ * (the directory's path and name) is for the messages and the other way. */
+gboolean file_write_new_at(int dirfd, const char *name, const char *path, const char *data,
+			   gssize len, gboolean *new_ok, GError **error);
 
 /* The guard of file_write_atomic, for a writer that streams: when path is
  * a character device or a FIFO (a pipe someone reads), it is opened for

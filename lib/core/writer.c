@@ -2,6 +2,10 @@
 #include "core/writer.h"
 #include "core/file.h"
 
+#include <fcntl.h>
+#include <string.h>
+#include <unistd.h>
+
 #define MAX_THREADS 4
 #define PENDING 64	/* files put and not yet taken by a thread */
 
@@ -24,6 +28,9 @@ struct file_writer {
 	gboolean new_ok;	/* one thread: file_write_new's hint */
 	GThread *thread[MAX_THREADS];
 	guint nthreads;
+	int dirfd;		/* the directory, open (AT_FDCWD: none given) */
+	char *dir;		/* its path, "dir/" */
+	gsize dir_len;
 };
 
 static void job_free(struct job *j)
@@ -43,6 +50,16 @@ static void note_failure(struct file_writer *w, guint seq, GError *e)
 	} else {
 		g_error_free(e);
 	}
+}
+
+/* path written: relative to the open directory when it is in it */
+static gboolean write_one(const struct file_writer *w, const char *path, const char *data,
+			  gsize len, gboolean *new_ok, GError **error)
+{
+	if (w->dir && !strncmp(path, w->dir, w->dir_len) && !strchr(path + w->dir_len, '/'))
+		return file_write_new_at(w->dirfd, path + w->dir_len, path, data, (gssize)len,
+					 new_ok, error);
+	return file_write_new(path, data, (gssize)len, new_ok, error);
 }
 
 static gpointer writing(gpointer data)
@@ -71,7 +88,7 @@ static gpointer writing(gpointer data)
 			continue;
 		}
 		g_mutex_unlock(&w->lock);
-		gboolean ok = file_write_new(j->path, j->data, (gssize)j->len, &new_ok, &e);
+		gboolean ok = write_one(w, j->path, j->data, j->len, &new_ok, &e);
 		g_mutex_lock(&w->lock);
 		if (!ok) {
 			note_failure(w, j->seq, e);
@@ -83,7 +100,7 @@ static gpointer writing(gpointer data)
 	return NULL;
 }
 
-struct file_writer *file_writer_new(guint threads)
+struct file_writer *file_writer_new(const char *dir, guint threads)
 {
 	struct file_writer *w = g_new0(struct file_writer, 1);
 	guint procs = g_get_num_processors();
@@ -98,6 +115,11 @@ struct file_writer *file_writer_new(guint threads)
 	g_cond_init(&w->work);
 	g_queue_init(&w->jobs);
 	w->new_ok = TRUE;
+	w->dirfd = dir ? open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC) : -1;
+	if (w->dirfd >= 0) {
+		w->dir = g_strconcat(dir, "/", NULL);
+		w->dir_len = strlen(w->dir);
+	}
 	for (guint i = 0; threads > 1 && i < threads; i++)
 		w->thread[w->nthreads++] = g_thread_new("file-writer", writing, w);
 	return w;
@@ -118,7 +140,7 @@ gboolean file_writer_put(struct file_writer *w, char *path, char *data, gsize le
 			g_propagate_error(error, g_error_copy(w->failed));
 			return FALSE;
 		}
-		ok = file_write_new(path, data, (gssize)len, &w->new_ok, &e);
+		ok = write_one(w, path, data, len, &w->new_ok, &e);
 		if (!ok) {
 			w->failed = g_error_copy(e);
 			g_propagate_error(error, e);
@@ -169,6 +191,9 @@ gboolean file_writer_finish(struct file_writer *w, GError **error)
 	g_cond_clear(&w->room);
 	g_cond_clear(&w->work);
 	g_mutex_clear(&w->lock);
+	if (w->dirfd >= 0)
+		close(w->dirfd);
+	g_free(w->dir);
 	g_free(w);
 	return ok;
 }

@@ -22,8 +22,11 @@
 struct file_writer;
 
 /* A writer with `threads` threads (0: one per processor, at most 4); with
- * one processor or threads 1, file_writer_put writes each file itself. */
-struct file_writer *file_writer_new(guint threads);
+ * one processor or threads 1, file_writer_put writes each file itself.
+ * dir (or NULL): the directory most files go in, kept open, so that a
+ * file named "dir/NAME" is made relative to it (no walk of dir's path
+ * for each file). */
+struct file_writer *file_writer_new(const char *dir, guint threads);
 
 /* Write len bytes of data to path (both taken: freed with g_free once
  * written).  FALSE, with *error, when an earlier file failed: put nothing

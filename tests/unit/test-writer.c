@@ -29,7 +29,7 @@ static int whole(const char *dir)
 /* Write the N files with `threads` threads: TRUE when all went. */
 static gboolean write_all(const char *dir, guint threads)
 {
-	struct file_writer *w = file_writer_new(threads);
+	struct file_writer *w = file_writer_new(dir, threads);
 	gboolean ok = TRUE;
 
 	for (int i = 0; ok && i < N; i++) {
@@ -65,7 +65,7 @@ int main(int argc, char **argv)
 		g_free(sub);
 	}
 	UNIT_CASE("failure") {
-		struct file_writer *w = file_writer_new(2);
+		struct file_writer *w = file_writer_new(NULL, 2);
 		char *ok_dir = g_build_filename(dir, "fail", NULL);
 		char *first = g_build_filename(dir, "missing", "5", NULL);
 		gboolean stopped = FALSE;
@@ -95,8 +95,26 @@ int main(int argc, char **argv)
 		g_free(first);
 		g_free(ok_dir);
 	}
+	UNIT_CASE("outside-dir") {
+		char *a = g_build_filename(dir, "a", NULL), *b = g_build_filename(dir, "b", NULL);
+		char *in_b = g_build_filename(b, "x", NULL), *got = NULL;
+		struct file_writer *w;
+
+		g_mkdir(a, 0700);
+		g_mkdir(b, 0700);
+		w = file_writer_new(a, 2);
+		ok(file_writer_put(w, g_strdup(in_b), g_strdup("elsewhere"), 9, NULL) &&
+			   file_writer_finish(w, NULL),
+		   "a file outside the writer's directory");
+		ok(g_file_get_contents(in_b, &got, NULL, NULL) && !strcmp(got, "elsewhere"),
+		   "is written where its path says");
+		g_free(got);
+		g_free(in_b);
+		g_free(a);
+		g_free(b);
+	}
 	UNIT_CASE("nothing") {
-		ok(file_writer_finish(file_writer_new(0), NULL), "no files: finish succeeds");
+		ok(file_writer_finish(file_writer_new(NULL, 0), NULL), "no files: finish succeeds");
 	}
 	{
 		char *argv_rm[] = { "rm", "-rf", dir, NULL };
