@@ -184,11 +184,13 @@ char *report_list_page(const struct list_series *s)
 	return g_string_free(out, FALSE);
 }
 
-static gboolean put(const char *path, char *html, gboolean dry_run, guint *pages,
-		    guint64 *bytes, GError **error)
+/* new_ok: file_write_new's hint, one per thread (the pages of a first
+ * report are new files; a report made again replaces them) */
+static gboolean put(const char *path, char *html, gboolean dry_run, gboolean *new_ok,
+		    guint *pages, guint64 *bytes, GError **error)
 {
 	gsize n = strlen(html);
-	gboolean ok = dry_run || file_write_atomic(path, html, (gssize)n, error);
+	gboolean ok = dry_run || file_write_new(path, html, (gssize)n, new_ok, error);
 
 	(*pages)++;
 	*bytes += n;
@@ -210,14 +212,15 @@ struct pages {
 	GError **errors;	/* of each page, or NULL */
 };
 
-static void one_page(struct pages *ps, guint i)
+static void one_page(struct pages *ps, guint i, gboolean *new_ok)
 {
 	const struct list_series *s = g_ptr_array_index(ps->l->series, i);
 	char *base = g_strdup_printf("%s.html", s->slug);
 	char *path = g_build_filename(ps->sub, base, NULL);
 	guint n = 0;
 
-	if (!put(path, report_list_page(s), ps->dry_run, &n, &ps->bytes[i], &ps->errors[i]))
+	if (!put(path, report_list_page(s), ps->dry_run, new_ok, &n, &ps->bytes[i],
+		 &ps->errors[i]))
 		g_atomic_int_set(&ps->failed, 1);
 	g_free(path);
 	g_free(base);
@@ -227,11 +230,12 @@ static gpointer pages_worker(gpointer p)
 {
 	struct pages *ps = p;
 	guint n = ps->l->series->len, i;
+	gboolean new_ok = TRUE;
 
 	while (!g_atomic_int_get(&ps->failed) &&
 	       (i = (guint)g_atomic_int_add(&ps->next, PAGES_CHUNK)) < n)
 		for (guint k = i; k < MIN(i + PAGES_CHUNK, n); k++)
-			one_page(ps, k);
+			one_page(ps, k, &new_ok);
 	return NULL;
 }
 
@@ -272,7 +276,7 @@ gboolean report_list_write(const struct report_list *l, const char *dir, gboolea
 			   guint *pages_out, guint64 *bytes_out, GError **error)
 {
 	char *sub = g_build_filename(dir, "series", NULL), *path;
-	gboolean ok;
+	gboolean ok, new_ok = TRUE;
 
 	*pages_out = 0;
 	*bytes_out = 0;
@@ -284,7 +288,7 @@ gboolean report_list_write(const struct report_list *l, const char *dir, gboolea
 	ok = write_pages(l, sub, dry_run, pages_out, bytes_out, error);
 	path = g_build_filename(dir, "index.html", NULL);
 	if (ok)
-		ok = put(path, report_list_index(l), dry_run, pages_out, bytes_out, error);
+		ok = put(path, report_list_index(l), dry_run, &new_ok, pages_out, bytes_out, error);
 	g_free(path);
 	g_free(sub);
 	return ok;
