@@ -37,12 +37,12 @@ static gboolean write_mails(const struct series_outgoing *og, GPtrArray *paths, 
 		return qerr(error, QUILL_ERROR_OUTSIDE, "cannot create %s: %s", dir,
 			    g_strerror(errno));
 	GPtrArray *names = g_ptr_array_new();
-	gboolean ok = TRUE;
+	gboolean ok = TRUE, new_ok = TRUE;	/* file_write_new's hint */
 
 	for (guint i = 0; i < og->mails->len && ok; i++) {
 		const struct series_mail *m = g_ptr_array_index(og->mails, i);
 
-		ok = file_write_atomic(g_ptr_array_index(paths, i), m->text, -1, error);
+		ok = file_write_new(g_ptr_array_index(paths, i), m->text, -1, &new_ok, error);
 		g_ptr_array_add(names, m->file_name);
 	}
 	ok = ok && email_dir_record(dir, name, (const char *const *)names->pdata, names->len,
