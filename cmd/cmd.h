@@ -23,6 +23,7 @@
 enum {
 	NEED_REPO = 1,	/* opens the repository (ctx->repo) */
 	USES_NET = 2,	/* talks to a remote: a closed socket must not kill it (SIGPIPE) */
+	BULK = 4,	/* reads a whole archive: malloc tuned for it (exe_tune_malloc) */
 };
 
 struct ctx {
@@ -67,6 +68,13 @@ void prog_end(void);
 
 /* The directory holding the running binary (caller owns), NULL when unknown. */
 char *exe_dir(const char *argv0);
+/* The front, before it starts the full binary for a BULK command: glibc's
+ * malloc told (GLIBC_TUNABLES) to grow its heaps 64 MiB at a time and to
+ * ask for transparent huge pages for them.  The full binary, first thing:
+ * the variable put back as the user had it (exe_untune_malloc), so that
+ * what it runs is not tuned. */
+void exe_tune_malloc(void);
+void exe_untune_malloc(void);
 
 /* ctx for command c: its name and the search list for templates/ and
  * trailers.conf (the binary's directory, the source tree when it is the

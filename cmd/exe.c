@@ -18,6 +18,47 @@ char *exe_dir(const char *argv0)
 	return dir;
 }
 
+/* A command that reads a whole archive (mail thread on 100,000 messages)
+ * makes some hundreds of MB of small pieces on three threads.  glibc's
+ * malloc grows each thread's heap a page or so at a time (a system call
+ * each) and every new 4 KiB page is a fault: some 30,000 of them, a fifth
+ * of mail thread's time.  Its tunables (read only when a program starts,
+ * hence here, for the program the front starts) make the heaps grow 64 MiB
+ * at a time, backed by 2 MiB pages where the kernel has them: some 3,000
+ * faults, mail thread 0.56 -> 0.45 s.  The user's own tunables come after
+ * ours, so that theirs win; QUILL_MALLOC_TUNED keeps what the variable
+ * was ("=VALUE", or "-" when unset). */
+#define TUNED_ENV "QUILL_MALLOC_TUNED"
+#define MALLOC_TUNABLES "glibc.malloc.hugetlb=1:glibc.malloc.top_pad=67108864"
+
+void exe_tune_malloc(void)
+{
+	const char *was = g_getenv("GLIBC_TUNABLES");
+	char *keep = was ? g_strconcat("=", was, NULL) : g_strdup("-");
+	char *tuned = was && *was ? g_strconcat(MALLOC_TUNABLES, ":", was, NULL)
+				  : g_strdup(MALLOC_TUNABLES);
+
+	if (!g_getenv(TUNED_ENV)) {	/* not twice (a front started by a front) */
+		g_setenv(TUNED_ENV, keep, TRUE);
+		g_setenv("GLIBC_TUNABLES", tuned, TRUE);
+	}
+	g_free(keep);
+	g_free(tuned);
+}
+
+void exe_untune_malloc(void)
+{
+	const char *was = g_getenv(TUNED_ENV);
+
+	if (!was)
+		return;
+	if (*was == '=')
+		g_setenv("GLIBC_TUNABLES", was + 1, TRUE);
+	else
+		g_unsetenv("GLIBC_TUNABLES");
+	g_unsetenv(TUNED_ENV);
+}
+
 void ctx_init(struct ctx *ctx, const struct command *c, const char *argv0)
 {
 	char *dir = exe_dir(argv0);

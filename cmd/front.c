@@ -88,8 +88,11 @@ int prog_run(const struct command *c, int argc, char **argv, char **all)
 	struct ctx ctx;
 	int rc;
 
-	if (!c->fn || c->flags)
+	if (!c->fn || c->flags) {
+		if (c->flags & BULK)
+			exe_tune_malloc();
 		return run_full(all);
+	}
 	ctx_init(&ctx, c, all[0]);
 	/* as the full binary does for a command that uses no network */
 	signal(SIGPIPE, SIG_DFL);

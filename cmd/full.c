@@ -36,6 +36,7 @@ int prog_run(const struct command *c, int argc, char **argv, char **all)
 	struct ctx ctx;
 	int rc;
 
+	exe_untune_malloc();	/* the programs it runs get the user's GLIBC_TUNABLES */
 	ctx_init(&ctx, c, all[0]);
 	ctx.want_color = want_color_late;
 	/* --list-opts (opt.c, for the shell completion) needs neither
@@ -56,7 +57,7 @@ int prog_run(const struct command *c, int argc, char **argv, char **all)
 		 * once the options are right (and never for --help) */
 		repo_open(&ctx.repo, &ctx.no_repo, NULL);
 	}
-	if (c->flags)
+	if (c->flags & (NEED_REPO | USES_NET))
 		ctx.color = want_color(ctx.repo);
 	rc = c->fn(argc, argv, &ctx);
 	git_repository_free(ctx.repo);
