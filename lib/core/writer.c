@@ -28,7 +28,7 @@ struct file_writer {
 	gboolean new_ok;	/* one thread: file_write_new's hint */
 	GThread *thread[MAX_THREADS];
 	guint nthreads;
-	int dirfd;		/* the directory, open (AT_FDCWD: none given) */
+	int dirfd;		/* the directory, open (-1: none given) */
 	char *dir;		/* its path, "dir/" */
 	gsize dir_len;
 };

@@ -102,6 +102,7 @@ int main(int argc, char **argv)
 		mode_t mask = umask(022);
 
 		umask(mask);
+		g_clear_pointer(&got, g_free);	/* the write case's */
 		ok(file_write_new(fresh, "one\n", -1, &new_ok, NULL), "writes a new file");
 		ok(new_ok, "unnamed and linked in: the hint stays");
 		g_file_get_contents(fresh, &got, NULL, NULL);
