@@ -88,22 +88,6 @@ static gsize strip_cr(char *s, gsize len)
 	return o - s;
 }
 
-static gboolean write_all(int fd, const char *data, gsize len)
-{
-	while (len) {
-		ssize_t n = write(fd, data, len);
-
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			return FALSE;
-		}
-		data += n;
-		len -= (gsize)n;
-	}
-	return TRUE;
-}
-
 struct split {
 	const char *dir;	/* one file per message, or */
 	int out_fd;		/* the --mbox output */
@@ -156,7 +140,7 @@ static gboolean split_one(struct split *s, struct mbox *mb, const struct mbox_ms
 		g_string_truncate(s->buf, 0);
 		mbox_append_rd(s->buf, from, data, len);
 		g_free(from);
-		if (!write_all(s->out_fd, s->buf->str, s->buf->len))
+		if (!file_write_all(s->out_fd, s->buf->str, s->buf->len))
 			ok = qerr(error, QUILL_ERROR_OUTSIDE, "%s: %s",
 				  strcmp(s->out_name, "-") ? s->out_name : "standard output",
 				  g_strerror(errno));

@@ -10,6 +10,24 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+gboolean file_write_all(int fd, const char *data, gsize n)
+{
+	while (n) {
+		ssize_t w = write(fd, data, n);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			if (!w)
+				errno = EIO;
+			return FALSE;
+		}
+		data += w;
+		n -= (gsize)w;
+	}
+	return TRUE;
+}
+
 int file_open_special(const char *path, int *fd, GError **error)
 {
 	struct stat st;
@@ -35,19 +53,11 @@ int file_open_special(const char *path, int *fd, GError **error)
 static gboolean write_special(int fd, const char *path, const char *data, gsize n,
 			      GError **error)
 {
-	gsize done = 0;
+	gboolean whole = file_write_all(fd, data, n);
 
-	while (done < n) {
-		ssize_t w = write(fd, data + done, n - done);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			break;
-		done += (gsize)w;
-	}
-	if (done < n || close(fd) < 0) {
+	if (!whole || close(fd) < 0) {
 		int err = errno;
-		if (done < n)
+		if (!whole)
 			close(fd);
 		return qerr(error, QUILL_ERROR_OUTSIDE, "cannot write %s: %s", path, g_strerror(err));
 	}
@@ -74,7 +84,8 @@ static mode_t current_umask(void)
 gboolean file_write_atomic(const char *path, const char *data, gssize len, GError **error)
 {
 	char *tmp;
-	gsize n = len < 0 ? strlen(data) : (gsize)len, done = 0;
+	gsize n = len < 0 ? strlen(data) : (gsize)len;
+	gboolean whole;
 	mode_t mask;
 	int fd, special = file_open_special(path, &fd, error);
 
@@ -90,17 +101,10 @@ gboolean file_write_atomic(const char *path, const char *data, gssize len, GErro
 		g_free(tmp);
 		return FALSE;
 	}
-	while (done < n) {
-		ssize_t w = write(fd, data + done, n - done);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			break;
-		done += (gsize)w;
-	}
-	if (done < n || close(fd) < 0 || g_rename(tmp, path) < 0) {
+	whole = file_write_all(fd, data, n);
+	if (!whole || close(fd) < 0 || g_rename(tmp, path) < 0) {
 		int err = errno;
-		if (done < n)
+		if (!whole)
 			close(fd);
 		g_unlink(tmp);
 		qerr(error, QUILL_ERROR_OUTSIDE, "cannot write %s: %s", path, g_strerror(err));
@@ -108,22 +112,6 @@ gboolean file_write_atomic(const char *path, const char *data, gssize len, GErro
 		return FALSE;
 	}
 	g_free(tmp);
-	return TRUE;
-}
-
-/* All of data to fd: FALSE (errno set) when a write fails. */
-static gboolean write_whole(int fd, const char *data, gsize n)
-{
-	while (n) {
-		ssize_t w = write(fd, data, n);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return w < 0 ? FALSE : (errno = EIO, FALSE);
-		data += w;
-		n -= (gsize)w;
-	}
 	return TRUE;
 }
 
@@ -170,7 +158,7 @@ gboolean file_write_new_at(int dirfd, const char *name, const char *path, const 
 		*new_ok = FALSE;
 		return file_write_atomic(path, data, len, error);
 	}
-	if (!write_whole(fd, data, n)) {
+	if (!file_write_all(fd, data, n)) {
 		err = errno;
 		close(fd);
 		return qerr(error, QUILL_ERROR_OUTSIDE, "cannot write %s: %s", path, g_strerror(err));

@@ -17,6 +17,10 @@
 #include <glib.h>
 #include <sys/types.h>
 
+/* All n bytes of data to fd, again after EINTR and short writes: FALSE
+ * with errno set (EIO when a write wrote nothing) when a write fails. */
+gboolean file_write_all(int fd, const char *data, gsize n);
+
 /* Write len bytes (len < 0: a NUL-terminated string) to path with mode
  * 0666 & ~umask.  QUILL_ERROR_OUTSIDE naming the path on failure.  Safe
  * to call from several threads at once (for different paths). */

@@ -3,6 +3,7 @@
 #include "core/file.h"
 #include "unit.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <glib/gstdio.h>
 #include <sys/stat.h>
@@ -132,6 +133,24 @@ int main(int argc, char **argv)
 		g_unlink(fresh);
 		g_free(lnk);
 		g_free(fresh);
+	}
+	UNIT_CASE("write-all") {
+		int p[2], full = open("/dev/full", O_WRONLY);
+		char buf[8] = { 0 };
+
+		ok(pipe(p) == 0 && file_write_all(p[1], "abcdef", 6) && read(p[0], buf, 7) == 6 &&
+			   !strcmp(buf, "abcdef"),
+		   "file_write_all: every byte, in order");
+		close(p[0]);
+		close(p[1]);
+		if (full >= 0) {
+			errno = 0;
+			ok(!file_write_all(full, "x", 1) && errno == ENOSPC,
+			   "a failed write: FALSE with errno set");
+			close(full);
+		} else {
+			ok(1, "a failed write: skipped, no /dev/full here");
+		}
 	}
 	UNIT_CASE("missing-dir") {
 		ok(!file_write_atomic(bad, "x", -1, &e), "a missing directory fails");
